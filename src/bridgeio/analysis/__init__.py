@@ -1,0 +1,1 @@
+"""What is computed from files and the model: checksums, summaries."""

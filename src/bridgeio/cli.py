@@ -1,0 +1,255 @@
+"""The ``bridgeio`` command line. Exit status: 0 success, 1 the data has problems, 2 the input
+could not be read or the command was wrong."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+import bridgeio
+from bridgeio.analysis.checksum import word_sum
+from bridgeio.analysis.summary import describe_deals, describe_diagrams
+from bridgeio.core import input_format, output_format
+from bridgeio.errors import ConversionError, FormatError
+from bridgeio.files import input_size
+from bridgeio.formats.json import document
+from bridgeio.model import DiagramSet
+from bridgeio.registry import Problem, formats
+
+FORMAT_NAMES = [
+    "acblscore",
+    "usebio",
+    "pbn",
+    "zbs",
+    "zbd",
+    "zdd",
+    "zrd",
+    "zrj",
+    "asc",
+    "cbt",
+    "json",
+    "csv",
+]
+
+
+class Failure(Exception):
+    """Ends the command with a message on stderr and an exit status."""
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@contextmanager
+def _input_errors() -> Iterator[None]:
+    try:
+        yield
+    except (FormatError, ConversionError, ValueError, FileExistsError) as error:
+        raise Failure(str(error)) from None
+    except OSError as error:
+        raise Failure(f"{error.filename or ''}: {error.strerror or error}") from None
+
+
+def _progress(label: str, total: int | None) -> Any:
+    """A progress bar on a terminal, nothing when stderr is piped."""
+    if not sys.stderr.isatty():
+        return _NoProgress()
+    return click.progressbar(
+        length=total, label=label, file=sys.stderr, show_pos=True, show_eta=True
+    )
+
+
+class _NoProgress:
+    def __enter__(self) -> _NoProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, steps: int) -> None:
+        return None
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Failure as failure:
+            click.echo(f"bridgeio: {failure}", err=True)
+            ctx.exit(failure.status)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(bridgeio.__version__, prog_name="bridgeio")
+def main() -> None:
+    """Read, write, convert and check the data files of duplicate bridge."""
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
+def info(files: tuple[str, ...]) -> None:
+    """What is in each file, one screen for a person."""
+    for number, path in enumerate(files):
+        with _input_errors():
+            text = _describe(path)
+        if number:
+            click.echo()
+        click.echo(f"== {path}")
+        click.echo(text)
+
+
+def _describe(path: str) -> str:
+    fmt = input_format(path)
+    if fmt.iter_chunks is None:
+        doc = bridgeio.read(path)
+        if isinstance(doc, DiagramSet):
+            return describe_diagrams(doc, fmt.name)
+        return describe_deals(doc, len(doc), fmt.name)
+    first, count, last = None, 0, None
+    for chunk in fmt.iter_chunks(path):
+        first = chunk if first is None else first
+        count += len(chunk)
+        last = chunk
+    first.terminated, first.trailing = last.terminated, last.trailing
+    return describe_deals(first, count, fmt.name)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
+def dump(files: tuple[str, ...]) -> None:
+    """The canonical JSON of each file on stdout (several files: one document a line)."""
+    out = click.get_binary_stream("stdout")
+    for path in files:
+        with _input_errors():
+            fmt = input_format(path)
+            if len(files) == 1 and fmt.iter_chunks is not None:
+                _stream_json(fmt, path, out)
+            else:
+                doc = bridgeio.read(path, fmt.name)
+                out.write(json.dumps(document(doc, fmt.name)).encode() + b"\n")
+    out.flush()
+
+
+def _stream_json(fmt: bridgeio.FileFormat, path: str, out: Any) -> None:
+    from bridgeio.formats.json import write_chunks
+
+    write_chunks(fmt.iter_chunks(path), out, source=fmt.name)
+
+
+@main.command()
+@click.argument("source", type=click.Path(dir_okay=True))
+@click.argument("target", type=click.Path(dir_okay=False))
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(FORMAT_NAMES, case_sensitive=False),
+    help="Output format (default: from TARGET's extension).",
+)
+@click.option(
+    "--from",
+    "source_format",
+    type=click.Choice(FORMAT_NAMES, case_sensitive=False),
+    help="Input format (default: from SOURCE's content).",
+)
+@click.option("--seat", type=click.Choice(list("NESWnesw")), help="ZRJ: the target hand.")
+@click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
+def convert(
+    source: str,
+    target: str,
+    to: str | None,
+    source_format: str | None,
+    seat: str | None,
+    force: bool,
+) -> None:
+    """Convert SOURCE to TARGET, streaming large files with bounded memory."""
+    with _input_errors():
+        src = input_format(source, source_format)
+        dst = output_format(target, to)
+        if os.path.exists(target) and not force:
+            raise Failure(f"{target} exists: not overwritten (use --force to replace it)")
+        total = input_size(source) // src.record_size if src.record_size else None
+        with _progress(f"{src.name} -> {dst.name}", total) as bar:
+            bridgeio.convert(
+                source,
+                target,
+                dst.name,
+                source_format=src.name,
+                progress=bar.update,
+                seat=seat.upper() if seat else None,
+            )
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
+def validate(files: tuple[str, ...]) -> None:
+    """Check files: exit 0 clean, 1 problems found (listed with their place), 2 unreadable."""
+    status = 0
+    for path in files:
+        try:
+            problems = _problems(path)
+        except (FormatError, ValueError) as error:
+            click.echo(f"bridgeio: {error}", err=True)
+            status = 2
+            continue
+        errors = [p for p in problems if p.severity == "error"]
+        for problem in problems:
+            click.echo(f"{path}: {problem}")
+        if not errors:
+            click.echo(f"{path}: ok" + (f" ({len(problems)} warnings)" if problems else ""))
+        status = max(status, 1 if errors else 0)
+    sys.exit(status)
+
+
+def _problems(path: str) -> list[Problem]:
+    fmt = input_format(path)
+    if fmt.check is not None:
+        return fmt.check(path)
+    try:
+        bridgeio.read(path, fmt.name)
+    except FormatError as error:
+        return [Problem(error.place, f"expected {error.expected}")]
+    return []
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
+def checksum(files: tuple[str, ...]) -> None:
+    """Pavlicek's checksum: the 64-bit sum of the 32-bit words, in hexadecimal."""
+    for path in files:
+        with _input_errors():
+            click.echo(f"{word_sum(path):016X}  {path}")
+
+
+@main.command(name="formats")
+def list_formats() -> None:
+    """The formats this version reads and writes."""
+    for fmt in formats():
+        abilities = [
+            a
+            for a, f in (("read", fmt.read), ("write", fmt.write or fmt.write_chunks))
+            if f is not None
+        ]
+        click.echo(
+            f"{fmt.name:<6} {'/'.join(abilities):<11} {' '.join(fmt.extensions):<8} "
+            f"{fmt.description}"
+        )
+
+
+def run(args: list[str]) -> int:
+    """Run the command line in-process and return its exit status (for tests and scripts)."""
+    try:
+        main.main(args=args, prog_name="bridgeio", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.ClickException as error:
+        error.show()
+        return 2
+    except SystemExit as done:
+        return int(done.code or 0)
+    return 0

@@ -1,0 +1,271 @@
+"""Reading and writing the fixed-size deal records of ZBD, ZDD, ZRD and ZRJ files.
+
+Files are read in chunks straight into the model's arrays, so memory stays near the size of the
+decoded arrays, and large files can be streamed chunk by chunk with bounded memory.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO
+
+import numpy as np
+
+from bridgeio.errors import ConversionError, FormatError
+from bridgeio.files import input_size
+from bridgeio.formats.pavlicek import codec
+from bridgeio.formats.pavlicek.layout import RecordLayout
+from bridgeio.model import NO_SEAT, UNKNOWN_TRICKS, Deal, DealSet, Seat, as_deals
+
+CHUNK_RECORDS = 1 << 16
+
+
+def marker_at(raw: np.ndarray, layout: RecordLayout) -> int | None:
+    """Index of the first record of ``raw`` ``(n, size)`` that starts with the end marker."""
+    head = raw[:, : layout.end_bits // 8]
+    hits = np.flatnonzero(~head.any(axis=1))
+    return int(hits[0]) if len(hits) else None
+
+
+def decode_chunk(
+    raw: np.ndarray, layout: RecordLayout, first: int, path: str, out: DealSet | None = None
+) -> DealSet:
+    """Decode records ``(n, size)`` (``first`` numbers the first for messages), into ``out``'s
+    arrays when given (views of a larger set), else into new arrays."""
+    n = len(raw)
+    deals = out if out is not None else _allocate(layout, n)
+    if layout.has_deal:
+        _require_whole_deals(raw[:, :13], layout, first, path)
+        codec.decode_seats(raw[:, :13], deals.seats)
+    if layout.field("tricks") is not None:
+        start = layout.field("tricks").first_bit // 8
+        codec.decode_tricks(raw[:, start : start + 10], deals.tricks)
+    if layout.field("target") is not None:
+        deals.extras["reserved"][:] = codec.decode_target(raw[:, 13:16], deals.tricks, deals.target)
+    if deals.tricks is not None:
+        _require_trick_counts(deals.tricks, layout, first, path)
+    return deals
+
+
+def _allocate(layout: RecordLayout, n: int) -> DealSet:
+    deals = DealSet()
+    if layout.has_deal:
+        deals.seats = np.empty((n, 52), dtype=np.uint8)
+    if layout.has_tricks:
+        deals.tricks = np.empty((n, 5, 4), dtype=np.uint8)
+    if layout.field("target") is not None:
+        deals.target = np.empty(n, dtype=np.uint8)
+        deals.extras["reserved"] = np.empty(n, dtype=np.uint8)
+    return deals
+
+
+def _place(layout: RecordLayout, index: int) -> str:
+    return f"record {index + 1} at byte {index * layout.size}"
+
+
+def _require_whole_deals(raw: np.ndarray, layout: RecordLayout, first: int, path: str) -> None:
+    ok = codec.whole_deals(raw)
+    if not ok.all():
+        bad = int(np.flatnonzero(~ok)[0])
+        counts = codec.seat_counts(raw[bad : bad + 1])[0]
+        found = ", ".join(f"{s} {c}" for s, c in zip("WNES", counts.tolist(), strict=True))
+        raise FormatError(
+            path, _place(layout, first + bad), f"13 cards in each hand, found {found}"
+        )
+
+
+def _require_trick_counts(tricks: np.ndarray, layout: RecordLayout, first: int, path: str) -> None:
+    bad = (tricks > 13) & (tricks != UNKNOWN_TRICKS)
+    if bad.any():
+        row = int(np.flatnonzero(bad.any(axis=(1, 2)))[0])
+        value = int(tricks[row][bad[row]][0])
+        raise FormatError(path, _place(layout, first + row), f"tricks 0-13 or 15, found {value}")
+
+
+def raw_chunks(
+    path: str, layout: RecordLayout, records: int = CHUNK_RECORDS
+) -> Iterator[tuple[np.ndarray, int, bytes | None]]:
+    """``(raw records, number of the first, trailing)`` chunk by chunk; ``trailing`` is None
+    until the end marker is met, then the bytes after it (and the iteration ends)."""
+    size = input_size(path)
+    with open(path, "rb") as handle:
+        index = 0
+        while True:
+            block = handle.read(records * layout.size)
+            whole = len(block) // layout.size
+            raw = np.frombuffer(block, dtype=np.uint8, count=whole * layout.size)
+            raw = raw.reshape(whole, layout.size)
+            stop = marker_at(raw, layout)
+            if stop is None and whole * layout.size < len(block):
+                stop = _short_marker(block[whole * layout.size :], layout, whole, index, path, size)
+            if stop is not None:
+                marker_end = stop * layout.size + layout.end_bits // 8
+                yield raw[:stop], index, block[marker_end:] + handle.read()
+                return
+            yield raw, index, None
+            index += whole
+            if len(block) < records * layout.size:
+                return
+
+
+def iter_chunks(path: str, layout: RecordLayout, records: int = CHUNK_RECORDS) -> Iterator[DealSet]:
+    """Decode a file chunk by chunk; the last chunk carries the end marker and trailing bytes."""
+    for raw, first, trailing in raw_chunks(path, layout, records):
+        chunk = decode_chunk(raw, layout, first, path)
+        if trailing is not None:
+            chunk.terminated, chunk.trailing = True, trailing
+        yield chunk
+
+
+def _short_marker(
+    tail: bytes, layout: RecordLayout, whole: int, index: int, path: str, size: int
+) -> int:
+    """A partial last record is fine only as an end marker; otherwise the file is truncated."""
+    if len(tail) >= layout.end_bits // 8 and not any(tail[: layout.end_bits // 8]):
+        return whole
+    raise FormatError(
+        path,
+        _place(layout, index + whole),
+        f"{layout.size} bytes a record, the file ends {len(tail)} bytes into it "
+        f"(length {size} is not a whole number of records)",
+    )
+
+
+def read(path: str, layout: RecordLayout) -> DealSet:
+    """Read a whole file into one :class:`DealSet`, decoding straight into its arrays."""
+    capacity = input_size(path) // layout.size
+    result = _allocate(layout, capacity)
+    count = 0
+    for raw, first, trailing in raw_chunks(path, layout):
+        view = result[first : first + len(raw)]
+        decode_chunk(raw, layout, first, path, out=view)
+        count = first + len(raw)
+        if trailing is not None:
+            result.terminated, result.trailing = True, trailing
+    if count < capacity:
+        shortened = result[:count]
+        shortened.terminated, shortened.trailing = result.terminated, result.trailing
+        result = shortened
+    result.format = layout.name
+    return result
+
+
+def _require(deals: DealSet, layout: RecordLayout, seat: Seat | None, source: str | None) -> None:
+    if layout.has_deal:
+        if deals.seats is None:
+            raise ConversionError(layout.name, "the cards of each deal", source)
+        if (deals.seats == NO_SEAT).any() or (deals.seats > 3).any():
+            raise ConversionError(layout.name, "whole deals (every card placed)", source)
+    if layout.has_tricks and deals.tricks is None:
+        raise ConversionError(
+            layout.name, "double-dummy tricks (bridgeio solve makes them)", source
+        )
+    if layout.field("target") is not None and seat is None and deals.target is None:
+        raise ConversionError(layout.name, "a target seat (give --seat N, E, S or W)", source)
+
+
+def encode_chunk(deals: DealSet, layout: RecordLayout, seat: Seat | None = None) -> bytes:
+    """Records for a chunk of deals, as bytes."""
+    n = len(deals)
+    out = np.zeros((n, layout.size), dtype=np.uint8)
+    if layout.has_deal:
+        codec.encode_seats(deals.seats, out[:, :13])
+    tricks = None
+    if deals.tricks is not None:
+        tricks = np.where(deals.tricks > 15, UNKNOWN_TRICKS, deals.tricks).astype(np.uint8)
+    if layout.field("tricks") is not None:
+        start = layout.field("tricks").first_bit // 8
+        block = np.empty((n, 10), dtype=np.uint8)
+        codec.encode_tricks(tricks, block)
+        out[:, start : start + 10] = block
+    if layout.field("target") is not None:
+        target = np.full(n, seat, np.uint8) if seat is not None else deals.target
+        block = np.empty((n, 3), dtype=np.uint8)
+        codec.encode_target(tricks, target, deals.extras.get("reserved"), block)
+        out[:, 13:16] = block
+    return out.tobytes()
+
+
+def write_chunks(
+    chunks: Iterable[DealSet],
+    handle: BinaryIO,
+    layout: RecordLayout,
+    seat: Seat | str | None = None,
+    source: str | None = None,
+) -> None:
+    """Write deal chunks as records; an end marker and trailing bytes are written if the last
+    chunk had them."""
+    target = Seat.from_char(seat) if isinstance(seat, str) else seat
+    last = None
+    for chunk in chunks:
+        chunk = as_deals(chunk, layout.name)
+        _require(chunk, layout, target, source)
+        handle.write(encode_chunk(chunk, layout, target))
+        last = chunk
+    if last is not None and last.terminated:
+        handle.write(bytes(layout.end_bits // 8) + last.trailing)
+
+
+class RecordFile:
+    """Random access to the records of a file without reading it: ``RecordFile(path)[n]``.
+
+    >>> import tempfile, os; from bridgeio.formats.pavlicek.layout import ZBD
+    >>> p = os.path.join(tempfile.mkdtemp(), "one.zbd")
+    >>> _ = open(p, "wb").write(bytes([0x55] * 13))  # every card to North
+    >>> f = RecordFile(p, ZBD); len(f)
+    1
+    """
+
+    def __init__(self, path: str | os.PathLike, layout: RecordLayout) -> None:
+        self.path = os.fspath(path)
+        self.layout = layout
+        size = input_size(self.path)
+        self._handle = open(self.path, "rb")  # noqa: SIM115  (closed by close())
+        self._map = mmap.mmap(self._handle.fileno(), 0, access=mmap.ACCESS_READ) if size else None
+        self._records = size // layout.size
+        self._length: int | None = None
+
+    def __len__(self) -> int:
+        """Records before the end marker (found by a fast scan on first use)."""
+        if self._length is None:
+            self._length = self._records
+            for start in range(0, self._records, CHUNK_RECORDS * 16):
+                stop = marker_at(self._raw(start, start + CHUNK_RECORDS * 16), self.layout)
+                if stop is not None:
+                    self._length = start + stop
+                    break
+        return self._length
+
+    def _raw(self, start: int, stop: int) -> np.ndarray:
+        stop = min(stop, self._records)
+        if self._map is None or stop <= start:
+            return np.zeros((0, self.layout.size), dtype=np.uint8)
+        raw = np.frombuffer(
+            self._map,
+            dtype=np.uint8,
+            count=(stop - start) * self.layout.size,
+            offset=start * self.layout.size,
+        )
+        return raw.reshape(-1, self.layout.size)
+
+    def records(self, start: int, stop: int) -> DealSet:
+        """Records ``start`` to ``stop`` (0-based, stop excluded) as a deal set."""
+        stop = min(stop, len(self))
+        return decode_chunk(self._raw(start, stop), self.layout, start, self.path)
+
+    def __getitem__(self, index: int) -> Deal:
+        index = range(len(self))[index]
+        return self.records(index, index + 1)[0]
+
+    def close(self) -> None:
+        if self._map is not None:
+            self._map.close()
+        self._handle.close()
+
+    def __enter__(self) -> RecordFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,129 @@
+"""Seats, suits, strains and cards: the small exact types the rest of the model is built on.
+
+Card numbering used everywhere in bridgeio: ``card = suit * 13 + rank_index`` where suits run
+spades, hearts, diamonds, clubs (0-3) and ``rank_index`` 0 is the ace, 12 the two. This is also
+the order of the 52 columns of a :class:`~bridgeio.model.DealSet`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+RANKS = "AKQJT98765432"
+"""Rank characters by rank index (0 = ace)."""
+
+
+class Seat(IntEnum):
+    """A seat at the table, clockwise from North.
+
+    >>> Seat.from_char("e"), Seat.SOUTH.char, Seat.WEST.next()
+    (<Seat.EAST: 1>, 'S', <Seat.NORTH: 0>)
+    """
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    @property
+    def char(self) -> str:
+        return "NESW"[self]
+
+    def next(self, steps: int = 1) -> Seat:
+        return Seat((self + steps) % 4)
+
+    @classmethod
+    def from_char(cls, text: str) -> Seat:
+        index = "NESW".find(text.strip().upper()[:1]) if text.strip() else -1
+        if index < 0:
+            raise ValueError(f"not a seat: {text!r}")
+        return cls(index)
+
+
+class Suit(IntEnum):
+    """A suit, in rank order from spades.
+
+    >>> Suit.from_char("H"), Suit.CLUBS.char
+    (<Suit.HEARTS: 1>, 'C')
+    """
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def char(self) -> str:
+        return "SHDC"[self]
+
+    @classmethod
+    def from_char(cls, text: str) -> Suit:
+        index = "SHDC".find(text.strip().upper()[:1]) if text.strip() else -1
+        if index < 0:
+            raise ValueError(f"not a suit: {text!r}")
+        return cls(index)
+
+
+class Strain(IntEnum):
+    """A denomination for play: the four suits (same numbers as :class:`Suit`) and notrump.
+
+    >>> Strain.from_text("nt"), Strain.HEARTS.text, Strain(Suit.CLUBS)
+    (<Strain.NOTRUMP: 4>, 'H', <Strain.CLUBS: 3>)
+    """
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+    NOTRUMP = 4
+
+    @property
+    def text(self) -> str:
+        return ("S", "H", "D", "C", "NT")[self]
+
+    @classmethod
+    def from_text(cls, text: str) -> Strain:
+        key = text.strip().upper()
+        if key in ("N", "NT"):
+            return cls.NOTRUMP
+        return cls(Suit.from_char(key))
+
+
+class Card(int):
+    """A card as its number 0-51 (spades ace first), with suit and rank.
+
+    >>> c = Card.from_text("HQ"); int(c), c.suit, c.rank, str(c)
+    (15, <Suit.HEARTS: 1>, 'Q', 'HQ')
+    """
+
+    def __new__(cls, number: int) -> Card:
+        if not 0 <= number < 52:
+            raise ValueError(f"card number out of range: {number}")
+        return super().__new__(cls, number)
+
+    @classmethod
+    def of(cls, suit: Suit | int, rank: str) -> Card:
+        index = RANKS.find(rank.upper())
+        if index < 0 or len(rank) != 1:
+            raise ValueError(f"not a rank: {rank!r}")
+        return cls(int(suit) * 13 + index)
+
+    @classmethod
+    def from_text(cls, text: str) -> Card:
+        if len(text) != 2:
+            raise ValueError(f"not a card: {text!r}")
+        return cls.of(Suit.from_char(text[0]), text[1])
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // 13)
+
+    @property
+    def rank(self) -> str:
+        return RANKS[self % 13]
+
+    def __str__(self) -> str:
+        return self.suit.char + self.rank
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"

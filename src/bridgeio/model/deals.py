@@ -1,0 +1,325 @@
+"""Deals: a :class:`Deal` for display and single records, a NumPy-backed :class:`DealSet` for bulk.
+
+Array layout (the contract every format module reads and writes):
+
+* ``seats``: ``(n, 52)`` uint8, the :class:`Seat` holding each card (card numbering in
+  :mod:`bridgeio.model.cards`); :data:`NO_SEAT` where a file does not place a card.
+* ``tricks``: ``(n, 5, 4)`` uint8, double-dummy tricks by ``[deal, strain, declarer]`` in
+  :class:`Strain` order (S, H, D, C, NT) and :class:`Seat` order (N, E, S, W);
+  :data:`UNKNOWN_TRICKS` where the count is unknown, which is never confused with 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from bridgeio.model.cards import RANKS, Card, Seat, Strain, Suit
+
+NO_SEAT = 255
+"""Value in ``seats`` for a card the file does not place."""
+UNKNOWN_TRICKS = 15
+"""Value in ``tricks`` for an unknown count (any value above 13 is not a trick count)."""
+
+_PBN_WIDTH = 69  # "N:" + 4 hands of 13 cards + 3 dots each + 3 spaces
+
+
+@dataclass(eq=False)
+class Deal:
+    """One deal: where each card is, and optionally its double-dummy tricks.
+
+    >>> d = Deal.from_pbn("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
+    >>> d.hand(Seat.WEST)
+    'AT942.AQ4.32.KJ3'
+    >>> d.pbn(Seat.EAST)[:20]
+    'E:873.J97.AT764.Q4 K5'
+    """
+
+    seats: np.ndarray | None
+    tricks: np.ndarray | None = None
+    board: int | None = None
+    target: Seat | None = None
+
+    @classmethod
+    def from_pbn(cls, text: str, tricks: np.ndarray | None = None) -> Deal:
+        """Parse PBN deal notation (``"N:hand hand hand hand"``); raises ``ValueError``."""
+        return cls(parse_pbn_deal(text), tricks)
+
+    def cards(self, seat: Seat) -> list[Card]:
+        """The cards of one seat, highest first within each suit, spades first."""
+        if self.seats is None:
+            return []
+        return [Card(int(c)) for c in np.flatnonzero(self.seats == seat)]
+
+    def hand(self, seat: Seat) -> str:
+        """One hand in PBN notation (``"AK2.QJ..T98765"``), ``"-"`` if it has no cards."""
+        cards = self.cards(seat)
+        if not cards:
+            return "-"
+        suits = [""] * 4
+        for card in cards:
+            suits[card.suit] += card.rank
+        return ".".join(suits)
+
+    def pbn(self, first: Seat = Seat.NORTH) -> str | None:
+        """The whole deal in PBN notation, hands clockwise from ``first``."""
+        if self.seats is None:
+            return None
+        hands = " ".join(self.hand(first.next(i)) for i in range(4))
+        return f"{first.char}:{hands}"
+
+    def dd(self) -> dict[str, dict[str, int | None]] | None:
+        """Double-dummy tricks as ``{declarer: {strain: tricks}}``; None where not known."""
+        return dd_dict(self.tricks, self.target)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return (
+            _same(self.seats, other.seats)
+            and _same(self.tricks, other.tricks)
+            and self.board == other.board
+            and self.target == other.target
+        )
+
+    def __repr__(self) -> str:
+        return f"Deal({self.pbn()!r})"
+
+
+def dd_dict(tricks: np.ndarray | None, target: Seat | None = None) -> dict | None:
+    """Tricks ``(5, 4)`` as ``{seat: {strain: n}}`` (N, E, S, W; NT, S, H, D, C), unknown as None.
+
+    With ``target`` only that declarer is given (ZRJ).
+
+    >>> t = np.full((5, 4), 7, dtype=np.uint8); t[Strain.NOTRUMP, Seat.SOUTH] = UNKNOWN_TRICKS
+    >>> dd_dict(t, Seat.SOUTH)
+    {'S': {'NT': None, 'S': 7, 'H': 7, 'D': 7, 'C': 7}}
+    """
+    if tricks is None:
+        return None
+    order = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+    seats = [target] if target is not None else list(Seat)
+    result = {}
+    for seat in seats:
+        row = {}
+        for strain in order:
+            value = int(tricks[strain, seat])
+            row[strain.text] = value if value <= 13 else None
+        result[seat.char] = row
+    return result
+
+
+def parse_pbn_deal(text: str) -> np.ndarray:
+    """PBN deal notation to a ``(52,)`` seat array; ``-`` hands leave cards at :data:`NO_SEAT`.
+
+    A single missing hand is filled with the cards nobody holds when the other three hands
+    hold 13 cards each. Raises ``ValueError`` naming what is wrong.
+
+    >>> s = parse_pbn_deal("W:AKQJT98765432.-.-.- - - -"); int(s[0]), int(s[13])
+    (3, 255)
+    """
+    text = text.strip()
+    if len(text) < 2 or text[1] != ":":
+        raise ValueError(f"deal must start with a seat and ':' (like 'N:'), found {text[:10]!r}")
+    first = Seat.from_char(text[0])
+    hands = text[2:].split()
+    if len(hands) != 4:
+        raise ValueError(f"deal must have 4 hands separated by spaces, found {len(hands)}")
+    seats = np.full(52, NO_SEAT, dtype=np.uint8)
+    missing = []
+    for offset, hand in enumerate(hands):
+        seat = first.next(offset)
+        if hand == "-":
+            missing.append(seat)
+            continue
+        suits = hand.split(".")
+        if len(suits) != 4:
+            raise ValueError(f"hand {hand!r} of {seat.char} must have 4 suits separated by '.'")
+        for suit, holding in zip(Suit, suits, strict=True):
+            for rank in holding.upper():
+                index = RANKS.find(rank)
+                if index < 0:
+                    raise ValueError(f"{rank!r} in hand {hand!r} is not a rank (AKQJT98765432)")
+                card = suit * 13 + index
+                if seats[card] != NO_SEAT:
+                    raise ValueError(f"{Card(card)} is given twice")
+                seats[card] = seat
+    if len(missing) == 1 and all(
+        np.count_nonzero(seats == s) == 13 for s in Seat if s not in missing
+    ):
+        seats[seats == NO_SEAT] = missing[0]
+    return seats
+
+
+def deal_strings(seats: np.ndarray, first: Seat = Seat.NORTH) -> list[str]:
+    """PBN deal notation for every row of a ``(n, 52)`` seat array, vectorised.
+
+    >>> s = np.repeat(np.arange(4, dtype=np.uint8), 13)[None, :]
+    >>> deal_strings(s, Seat.EAST)
+    ['E:.AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432 AKQJT98765432...']
+    """
+    n = len(seats)
+    if n == 0:
+        return []
+    rotated = (seats.astype(np.int16) - int(first)) % 4
+    rotated[seats > 3] = 99  # unplaced cards sort last and mark the row incomplete
+    keys = np.sort(rotated * 64 + np.arange(52, dtype=np.int16), axis=1)
+    complete = ((keys >> 6) == np.repeat(np.arange(4), 13)).all(axis=1)
+    out = np.full((n, _PBN_WIDTH), ord("."), dtype=np.uint8)
+    out[:, 0] = ord(first.char)
+    out[:, 1] = ord(":")
+    out[:, [18, 35, 52]] = ord(" ")
+    cards = keys & 63
+    index = np.arange(52)
+    positions = 2 + 4 * (index // 13) + index + cards // 13
+    rank_codes = np.frombuffer(RANKS.encode(), dtype=np.uint8)
+    np.put_along_axis(out, positions, rank_codes[np.minimum(cards, 51) % 13], axis=1)
+    lines = out.view(f"S{_PBN_WIDTH}").ravel().astype(str).tolist()
+    for row in np.flatnonzero(~complete):  # partial deals: the slow, general path
+        lines[row] = Deal(seats[row]).pbn(first)
+    return lines
+
+
+@dataclass(eq=False)
+class DealSet:
+    """Many deals as arrays; indexing gives a :class:`Deal`, slicing a smaller ``DealSet``.
+
+    ``boards`` (board numbers), ``target`` (the declarer a ZRJ record is about) and ``extras``
+    (format-specific leftovers, such as reserved bits, kept so a file writes back unchanged)
+    are optional. ``terminated`` and ``trailing`` record an end-of-list marker and any bytes
+    found after it; ``format`` names the format the set was read from.
+
+    >>> ds = DealSet.from_deals([Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. "
+    ...                                        "..AKQJT98765432. ...AKQJT98765432")])
+    >>> len(ds), ds.seats.shape, ds[0].hand(Seat.SOUTH)
+    (1, (1, 52), '..AKQJT98765432.')
+    """
+
+    seats: np.ndarray | None = None
+    tricks: np.ndarray | None = None
+    boards: np.ndarray | None = None
+    target: np.ndarray | None = None
+    extras: dict[str, np.ndarray] = field(default_factory=dict)
+    terminated: bool = False
+    trailing: bytes = b""
+    format: str | None = None
+
+    def __post_init__(self) -> None:
+        lengths = {
+            len(a) for a in (self.seats, self.tricks, self.boards, self.target) if a is not None
+        }
+        if len(lengths) > 1:
+            raise ValueError(f"deal set arrays differ in length: {sorted(lengths)}")
+
+    @classmethod
+    def empty(cls, with_tricks: bool = False) -> DealSet:
+        tricks = np.zeros((0, 5, 4), dtype=np.uint8) if with_tricks else None
+        return cls(np.zeros((0, 52), dtype=np.uint8), tricks)
+
+    @classmethod
+    def from_deals(cls, deals: list[Deal]) -> DealSet:
+        """Build a set from single deals (all with or all without cards and tricks)."""
+
+        def stack(values: list, shape: tuple[int, ...]) -> np.ndarray | None:
+            if any(v is None for v in values):
+                return None
+            return np.asarray(values, dtype=np.uint8).reshape(len(values), *shape)
+
+        boards = [d.board for d in deals]
+        targets = [d.target for d in deals]
+        return cls(
+            seats=stack([d.seats for d in deals], (52,)),
+            tricks=stack([d.tricks for d in deals], (5, 4)) if deals else None,
+            boards=np.asarray(boards, dtype=np.int64) if deals and None not in boards else None,
+            target=np.asarray(targets, dtype=np.uint8) if deals and None not in targets else None,
+        )
+
+    def __len__(self) -> int:
+        for array in (self.seats, self.tricks, self.boards, self.target):
+            if array is not None:
+                return len(array)
+        return 0
+
+    def __getitem__(self, index: int | slice) -> Deal | DealSet:
+        if isinstance(index, slice):
+            return self._take(index)
+        index = range(len(self))[index]  # IndexError for a bad index, negative allowed
+        return Deal(
+            seats=None if self.seats is None else self.seats[index],
+            tricks=None if self.tricks is None else self.tricks[index],
+            board=None if self.boards is None else int(self.boards[index]),
+            target=None if self.target is None else Seat(int(self.target[index])),
+        )
+
+    def __iter__(self) -> Iterator[Deal]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def _take(self, rows: slice) -> DealSet:
+        def cut(a: np.ndarray | None) -> np.ndarray | None:
+            return None if a is None else a[rows]
+
+        return DealSet(
+            cut(self.seats),
+            cut(self.tricks),
+            cut(self.boards),
+            cut(self.target),
+            {k: v[rows] for k, v in self.extras.items()},
+        )
+
+    def board_numbers(self) -> np.ndarray:
+        """Board numbers: the stored ones, or 1, 2, 3, … by position."""
+        if self.boards is not None:
+            return self.boards
+        return np.arange(1, len(self) + 1, dtype=np.int64)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealSet):
+            return NotImplemented
+        return (
+            len(self) == len(other)
+            and all(
+                _same(getattr(self, name), getattr(other, name))
+                for name in ("seats", "tricks", "boards", "target")
+            )
+            and self.terminated == other.terminated
+            and self.trailing == other.trailing
+        )
+
+    def __repr__(self) -> str:
+        parts = [f"{len(self)} deals"]
+        parts.append("with cards" if self.seats is not None else "no cards")
+        parts.append("with tricks" if self.tricks is not None else "no tricks")
+        return f"DealSet({', '.join(parts)})"
+
+
+def concat(sets: list[DealSet]) -> DealSet:
+    """Join deal sets end to end (the first set's end marker and trailing bytes are not kept)."""
+    if not sets:
+        return DealSet.empty()
+
+    def join(name: str) -> np.ndarray | None:
+        arrays = [getattr(s, name) for s in sets]
+        return None if any(a is None for a in arrays) else np.concatenate(arrays)
+
+    extras = {}
+    for key in sets[0].extras:
+        if all(key in s.extras for s in sets):
+            extras[key] = np.concatenate([s.extras[key] for s in sets])
+    return DealSet(
+        join("seats"),
+        join("tricks"),
+        join("boards"),
+        join("target"),
+        extras,
+        sets[-1].terminated,
+        sets[-1].trailing,
+    )
+
+
+def _same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return a.shape == b.shape and bool(np.array_equal(a, b))
