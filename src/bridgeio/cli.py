@@ -52,6 +52,8 @@ def _input_errors() -> Iterator[None]:
         yield
     except (FormatError, ConversionError, ValueError, FileExistsError) as error:
         raise Failure(str(error)) from None
+    except BrokenPipeError:
+        raise
     except OSError as error:
         raise Failure(f"{error.filename or ''}: {error.strerror or error}") from None
 
@@ -83,6 +85,9 @@ class _Group(click.Group):
         except Failure as failure:
             click.echo(f"bridgeio: {failure}", err=True)
             ctx.exit(failure.status)
+        except BrokenPipeError:  # the reader of our output stopped early (| head): not an error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(0)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

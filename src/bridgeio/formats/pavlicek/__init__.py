@@ -36,7 +36,7 @@ def plausible(layout: RecordLayout, head: bytes, size: int) -> bool:
     if layout is ZBS:
         words = rows.view("<u4").ravel()
         return bool(((words >> 1) < LOCATOR_LIMIT).all())
-    if layout.has_deal and not codec.whole_deals(rows[:, :13]).all():
+    if layout.has_deal and not codec.whole_deals(rows).all():
         return False
     nibbles = checks._nibble_bytes(rows, layout)
     if nibbles is not None and ((nibbles & 15) == 14).any() | ((nibbles >> 4) == 14).any():

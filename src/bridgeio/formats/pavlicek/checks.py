@@ -81,7 +81,7 @@ def _marker(raw: np.ndarray, layout: RecordLayout) -> int | None:
 def _check_rows(raw: np.ndarray, layout: RecordLayout, first: int, add, flag_in: int) -> int:
     """Report the problems of a block of records; returns the ZBS flag of its last record."""
     if layout.has_deal:
-        counts = codec.seat_counts(raw[:, :13])
+        counts = codec.seat_counts(raw)
         for row in np.flatnonzero((counts != 13).any(axis=1)):
             found = ", ".join(f"{s} {c}" for s, c in zip("WNES", counts[row].tolist(), strict=True))
             add(first + int(row), f"not 13 cards a hand: {found}")

@@ -17,20 +17,53 @@ PAVLICEK_SEAT = np.array([1, 2, 3, 0], dtype=np.uint8)  # model seat -> Pavlicek
 # Pavlicek strain position (NT, S, H, D, C) -> model strain (S=0 … C=3, NT=4)
 MODEL_STRAIN = np.array([4, 0, 1, 2, 3])
 STRAIN_BYTES = np.array([1, 2, 3, 4, 0])  # model strain -> Pavlicek strain position
-# Within a strain the four nibbles are W, N, E, S: (byte, shift) of each model seat N, E, S, W
-SEAT_NIBBLES = ((0, 4), (1, 0), (1, 4), (0, 0))
 
-# Counts of each seat code in one byte, packed 6 bits per code: 13 bytes sum without overflow.
-_PACKED_COUNTS = np.array(
+# Lookup tables over 16-bit words (eight cards or four trick counts at a time). The record
+# bytes are read through unaligned 16-bit views, so each table lookup does the work of many
+# shifts and masks, and the renumbering into model order comes free.
+_WORDS = np.arange(1 << 16)
+_SEATS_OF_BYTE = np.zeros(256, dtype=np.uint32)  # a byte's 4 cards as 4 model-seat bytes
+for _k in range(4):
+    _SEATS_OF_BYTE |= MODEL_SEAT[(np.arange(256) >> (2 * _k)) & 3].astype(np.uint32) << (8 * _k)
+_SEATS_OF_WORD = _SEATS_OF_BYTE[_WORDS & 255].astype(np.uint64) | (
+    _SEATS_OF_BYTE[_WORDS >> 8].astype(np.uint64) << 32
+)
+# Counts of each seat code, packed 6 bits per code: 13 bytes sum without overflow.
+_COUNTS_OF_BYTE = np.array(
     [sum(1 << (6 * ((b >> (2 * k)) & 3)) for k in range(4)) for b in range(256)], dtype=np.uint32
 )
+_COUNTS_OF_WORD = _COUNTS_OF_BYTE[_WORDS & 255] + _COUNTS_OF_BYTE[_WORDS >> 8]
 WHOLE_DEAL = sum(13 << (6 * code) for code in range(4))
+# A strain's two bytes (nibbles W, N, E, S from the low end) -> tricks of N, E, S, W as bytes
+_TRICKS_OF_WORD = (
+    ((_WORDS >> 4) & 15)
+    | (((_WORDS >> 8) & 15) << 8)
+    | ((_WORDS >> 12) << 16)
+    | ((_WORDS & 15) << 24)
+).astype(np.uint32)
+
+
+def _view(array: np.ndarray, dtype: str, offset: int, count: int) -> np.ndarray:
+    """``count`` little-endian words of ``dtype`` from byte ``offset`` of each row of a
+    C-contiguous ``(n, width)`` byte array, without copying (unaligned reads are fine)."""
+    return np.ndarray(
+        (len(array), count),
+        dtype=dtype,
+        buffer=array,
+        offset=offset,
+        strides=(array.strides[0], np.dtype(dtype).itemsize),
+    )
 
 
 def decode_seats(raw: np.ndarray, out: np.ndarray) -> None:
-    """Bytes ``(n, 13)`` of 2-bit seat codes -> model seats ``(n, 52)`` written into ``out``."""
-    for k in range(4):
-        out[:, k::4] = ((raw >> (2 * k)) + 3) & 3
+    """Records ``(n, size)`` whose bytes 0-12 are a ZBD deal -> model seats ``(n, 52)``."""
+    if not len(raw):
+        return
+    words = _view(raw, "<u2", 0, 6)
+    cards = _view(out, "<u8", 0, 6)
+    for column in range(6):
+        cards[:, column] = _SEATS_OF_WORD[words[:, column]]
+    _view(out, "<u4", 48, 1)[:, 0] = _SEATS_OF_BYTE[raw[:, 12]]
 
 
 def encode_seats(seats: np.ndarray, out: np.ndarray) -> None:
@@ -39,22 +72,35 @@ def encode_seats(seats: np.ndarray, out: np.ndarray) -> None:
     out[:] = codes[:, 0::4] | (codes[:, 1::4] << 2) | (codes[:, 2::4] << 4) | (codes[:, 3::4] << 6)
 
 
+def _packed_counts(raw: np.ndarray) -> np.ndarray:
+    counts = _COUNTS_OF_BYTE[raw[:, 12]]
+    words = _view(raw, "<u2", 0, 6)
+    for column in range(6):
+        counts += _COUNTS_OF_WORD[words[:, column]]
+    return counts
+
+
 def whole_deals(raw: np.ndarray) -> np.ndarray:
-    """For bytes ``(n, 13)``: does each record give every hand 13 cards?"""
-    return _PACKED_COUNTS[raw].sum(axis=1, dtype=np.uint32) == WHOLE_DEAL
+    """For records ``(n, size)`` starting with a ZBD deal: does every hand get 13 cards?"""
+    if not len(raw):
+        return np.ones(0, dtype=bool)
+    return _packed_counts(raw) == WHOLE_DEAL
 
 
 def seat_counts(raw: np.ndarray) -> np.ndarray:
-    """Cards per Pavlicek seat code (W, N, E, S) for each record of bytes ``(n, 13)``."""
-    packed = _PACKED_COUNTS[raw].sum(axis=1, dtype=np.uint32)
+    """Cards per Pavlicek seat code (W, N, E, S) for each record starting with a ZBD deal."""
+    packed = _packed_counts(raw) if len(raw) else np.zeros(0, dtype=np.uint32)
     return np.stack([(packed >> (6 * code)) & 63 for code in range(4)], axis=1)
 
 
-def decode_tricks(raw: np.ndarray, out: np.ndarray) -> None:
-    """Bytes ``(n, 10)`` of ZDD nibbles -> model tricks ``(n, 5, 4)`` written into ``out``."""
-    ordered = raw.reshape(len(raw), 5, 2)[:, STRAIN_BYTES]
-    for seat, (byte, shift) in enumerate(SEAT_NIBBLES):
-        out[:, :, seat] = (ordered[:, :, byte] >> shift) & 15
+def decode_tricks(raw: np.ndarray, offset: int, out: np.ndarray) -> None:
+    """The ZDD nibbles at byte ``offset`` of records ``(n, size)`` -> tricks ``(n, 5, 4)``."""
+    if not len(raw):
+        return
+    words = _view(raw, "<u2", offset, 5)  # strains NT, S, H, D, C
+    strains = out.reshape(len(out), 20).view(np.uint32)  # S, H, D, C, NT; seats N, E, S, W
+    for position, strain in enumerate(MODEL_STRAIN):
+        strains[:, strain] = _TRICKS_OF_WORD[words[:, position]]
 
 
 def encode_tricks(tricks: np.ndarray, out: np.ndarray) -> None:

@@ -37,11 +37,10 @@ def decode_chunk(
     n = len(raw)
     deals = out if out is not None else _allocate(layout, n)
     if layout.has_deal:
-        _require_whole_deals(raw[:, :13], layout, first, path)
-        codec.decode_seats(raw[:, :13], deals.seats)
+        _require_whole_deals(raw, layout, first, path)
+        codec.decode_seats(raw, deals.seats)
     if layout.field("tricks") is not None:
-        start = layout.field("tricks").first_bit // 8
-        codec.decode_tricks(raw[:, start : start + 10], deals.tricks)
+        codec.decode_tricks(raw, layout.field("tricks").first_bit // 8, deals.tricks)
     if layout.field("target") is not None:
         deals.extras["reserved"][:] = codec.decode_target(raw[:, 13:16], deals.tricks, deals.target)
     if deals.tricks is not None:
@@ -159,9 +158,7 @@ def _require(deals: DealSet, layout: RecordLayout, seat: Seat | None, source: st
         if (deals.seats == NO_SEAT).any() or (deals.seats > 3).any():
             raise ConversionError(layout.name, "whole deals (every card placed)", source)
     if layout.has_tricks and deals.tricks is None:
-        raise ConversionError(
-            layout.name, "double-dummy tricks (bridgeio solve makes them)", source
-        )
+        raise ConversionError(layout.name, "double-dummy tricks", source)
     if layout.field("target") is not None and seat is None and deals.target is None:
         raise ConversionError(layout.name, "a target seat (give --seat N, E, S or W)", source)
 

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# What bridgeio does, in a few seconds, on files this project made itself (examples/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=demo-out
+rm -rf "$out" && mkdir -p "$out"
+step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+
+step bridgeio formats
+step bridgeio info examples/deals.pbn
+step bridgeio convert examples/deals.pbn "$out/deals.zrd"
+step bridgeio convert "$out/deals.zrd" "$out/deals.zrj" --seat S
+step bridgeio convert "$out/deals.zrd" "$out/deals.zbs"
+step bridgeio convert "$out/deals.zrd" "$out/deals.zdd"
+step bridgeio convert "$out/deals.zbs" "$out/deals.zbd"
+step bridgeio info "$out/deals.zrj"
+step bridgeio checksum "$out"/deals.*
+step bridgeio validate "$out"/deals.*
+printf '\n\033[1m$ bridgeio dump %s | head -c 400\033[0m\n' "$out/deals.zrd"
+bridgeio dump "$out/deals.zrd" > "$out/deals.json"; head -c 400 "$out/deals.json"; echo
+printf '\n\033[1m$ bridgeio convert %s %s   (no tricks in a ZBD: a clear error)\033[0m\n' \
+  "$out/deals.zbd" "$out/again.zrd"
+bridgeio convert "$out/deals.zbd" "$out/again.zrd" || echo "(exit status $?)"
+printf '\n\033[1m$ head -c 100 %s > %s; bridgeio validate %s   (a cut file)\033[0m\n' \
+  "$out/deals.zrd" "$out/cut.zrd" "$out/cut.zrd"
+head -c 100 "$out/deals.zrd" > "$out/cut.zrd"
+bridgeio validate "$out/cut.zrd" || echo "(exit status $?)"
