@@ -33,7 +33,7 @@ class Deal:
     >>> d = Deal.from_pbn("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
     >>> d.hand(Seat.WEST)
     'AT942.AQ4.32.KJ3'
-    >>> d.pbn(Seat.EAST)[:20]
+    >>> d.pbn(Seat.EAST)[:21]
     'E:873.J97.AT764.Q4 K5'
     """
 
@@ -117,7 +117,7 @@ def parse_pbn_deal(text: str) -> np.ndarray:
     A single missing hand is filled with the cards nobody holds when the other three hands
     hold 13 cards each. Raises ``ValueError`` naming what is wrong.
 
-    >>> s = parse_pbn_deal("W:AKQJT98765432.-.-.- - - -"); int(s[0]), int(s[13])
+    >>> s = parse_pbn_deal("W:AKQJT98765432... - - -"); int(s[0]), int(s[13])
     (3, 255)
     """
     text = text.strip()

@@ -163,6 +163,19 @@ def _require(deals: DealSet, layout: RecordLayout, seat: Seat | None, source: st
         raise ConversionError(layout.name, "a target seat (give --seat N, E, S or W)", source)
 
 
+def _refuse_false_markers(data: bytes, layout: RecordLayout, source: str | None) -> None:
+    """A record that begins like the end marker would cut the list short when read back.
+
+    Only ZDD can meet this (notrump 0 tricks for all four declarers, which real double-dummy
+    results never give); a deal always has cards outside West's first 16.
+    """
+    raw = np.frombuffer(data, dtype=np.uint8).reshape(-1, layout.size)
+    if marker_at(raw, layout) is not None:
+        raise ConversionError(
+            layout.name, "no record with 0 notrump tricks for all four declarers (it would "
+            "read as the end of the list)", source)
+
+
 def encode_chunk(deals: DealSet, layout: RecordLayout, seat: Seat | None = None) -> bytes:
     """Records for a chunk of deals, as bytes."""
     n = len(deals)
@@ -199,7 +212,9 @@ def write_chunks(
     for chunk in chunks:
         chunk = as_deals(chunk, layout.name)
         _require(chunk, layout, target, source)
-        handle.write(encode_chunk(chunk, layout, target))
+        data = encode_chunk(chunk, layout, target)
+        _refuse_false_markers(data, layout, source)
+        handle.write(data)
         last = chunk
     if last is not None and last.terminated:
         handle.write(bytes(layout.end_bits // 8) + last.trailing)
