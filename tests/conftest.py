@@ -14,7 +14,9 @@ from bridgeio.model import UNKNOWN_TRICKS, DealSet
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
 settings.register_profile(
-    "default", max_examples=60, deadline=None,
+    "default",
+    max_examples=60,
+    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 settings.load_profile("default")
@@ -43,8 +45,9 @@ def random_tricks(seed: int, n: int, unknown: float = 0.1) -> np.ndarray:
 
 
 @st.composite
-def deal_sets(draw, cards: bool = True, tricks: bool = True, boards: bool = False,
-              max_size: int = 40) -> DealSet:
+def deal_sets(
+    draw, cards: bool = True, tricks: bool = True, boards: bool = False, max_size: int = 40
+) -> DealSet:
     """Random deal sets: whole deals and trick counts 0-13 or unknown."""
     n = draw(st.integers(0 if cards else 1, max_size))
     seed = draw(st.integers(0, 2**32 - 1))
@@ -53,8 +56,9 @@ def deal_sets(draw, cards: bool = True, tricks: bool = True, boards: bool = Fals
         random_tricks(seed, n, draw(st.sampled_from([0.0, 0.1, 1.0]))) if tricks else None,
     )
     if boards:
-        result.boards = np.array(draw(st.lists(st.integers(0, 10**6), min_size=n, max_size=n)),
-                                 dtype=np.int64)
+        result.boards = np.array(
+            draw(st.lists(st.integers(0, 10**6), min_size=n, max_size=n)), dtype=np.int64
+        )
     return result
 
 

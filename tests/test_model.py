@@ -2,8 +2,19 @@ import numpy as np
 import pytest
 
 from bridgeio.model import (
-    NO_SEAT, UNKNOWN_TRICKS, Card, Deal, DealSet, Diagram, DiagramSet, Seat, Strain, Suit,
-    concat, deal_strings, parse_pbn_deal,
+    NO_SEAT,
+    UNKNOWN_TRICKS,
+    Card,
+    Deal,
+    DealSet,
+    Diagram,
+    DiagramSet,
+    Seat,
+    Strain,
+    Suit,
+    concat,
+    deal_strings,
+    parse_pbn_deal,
 )
 from tests.conftest import random_seats
 
@@ -43,13 +54,16 @@ def test_pbn_deal_fills_a_single_missing_hand_and_keeps_unknown_cards_apart():
     assert (partial == NO_SEAT).sum() == 39
 
 
-@pytest.mark.parametrize("bad", [
-    "QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",  # no seat
-    "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652",  # three hands
-    "N:QJ6.K652.J85 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",  # three suits
-    "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJX",  # bad rank
-    "N:QQ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",  # card twice
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",  # no seat
+        "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652",  # three hands
+        "N:QJ6.K652.J85 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",  # three suits
+        "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJX",  # bad rank
+        "N:QQ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",  # card twice
+    ],
+)
 def test_bad_pbn_deals_are_value_errors(bad):
     with pytest.raises(ValueError):
         parse_pbn_deal(bad)
@@ -60,7 +74,10 @@ def test_vectorised_deal_strings_match_the_single_deal_view():
     for first in Seat:
         lines = deal_strings(seats, first)
         assert lines == [Deal(row).pbn(first) for row in seats]
-        assert all(np.array_equal(parse_pbn_deal(line), row) for line, row in zip(lines, seats))
+        assert all(
+            np.array_equal(parse_pbn_deal(line), row)
+            for line, row in zip(lines, seats, strict=True)
+        )
 
 
 def test_deal_strings_of_partial_deals_take_the_general_path():

@@ -57,7 +57,7 @@ def zrj_set(seed: int, n: int) -> DealSet:
 
 def test_bit_layout_matches_the_document(tmp_path):
     seats, tricks = random_seats(1, 50), random_tricks(1, 50)
-    zrd = b"".join(document_zbd(s) + document_zdd(t) for s, t in zip(seats, tricks))
+    zrd = b"".join(document_zbd(s) + document_zdd(t) for s, t in zip(seats, tricks, strict=True))
     deals = bridgeio.read(write_bytes(tmp_path, "doc.zrd", zrd))
     assert np.array_equal(deals.seats, seats)
     assert np.array_equal(deals.tricks, tricks)
@@ -79,8 +79,7 @@ def test_first_bits_are_the_spade_ace_and_notrump_by_west(tmp_path):
 def test_zrj_layout_matches_the_document(tmp_path):
     deals = zrj_set(3, 40)
     expected = b"".join(
-        document_zrj(deals.seats[i], deals.tricks[i], Seat(int(deals.target[i])))
-        for i in range(40)
+        document_zrj(deals.seats[i], deals.tricks[i], Seat(int(deals.target[i]))) for i in range(40)
     )
     bridgeio.write(deals, tmp_path / "ours.zrj")
     assert (tmp_path / "ours.zrj").read_bytes() == expected
@@ -95,9 +94,14 @@ def test_zbs_locator_is_base_five_with_the_ace_lowest(tmp_path):
     assert diagrams[0].holdings() == {"S": {"W": "A", "N": "K", "E": "", "S": "2"}}
 
 
-@pytest.mark.parametrize("name,kind", [
-    ("zbd", dict(tricks=False)), ("zdd", dict(cards=False)), ("zrd", {}),
-])
+@pytest.mark.parametrize(
+    "name,kind",
+    [
+        ("zbd", dict(tricks=False)),
+        ("zdd", dict(cards=False)),
+        ("zrd", {}),
+    ],
+)
 @given(data=st.data())
 def test_round_trip(tmp_path_factory, name, kind, data):
     deals = data.draw(deal_sets(**kind))
@@ -121,8 +125,13 @@ def test_zrj_round_trip(tmp_path_factory, seed, n):
 @st.composite
 def diagram_sets(draw) -> DiagramSet:
     sizes = draw(st.lists(st.integers(1, 4), min_size=1, max_size=20))
-    rows = draw(st.lists(st.lists(st.sampled_from([0, 1, 2, 3, NO_SEAT]), min_size=13,
-                                  max_size=13), min_size=sum(sizes), max_size=sum(sizes)))
+    rows = draw(
+        st.lists(
+            st.lists(st.sampled_from([0, 1, 2, 3, NO_SEAT]), min_size=13, max_size=13),
+            min_size=sum(sizes),
+            max_size=sum(sizes),
+        )
+    )
     locations = np.array(rows, dtype=np.uint8)
     ends = np.cumsum(sizes) - 1
     locations[ends, 0] = np.where(locations[ends, 0] == NO_SEAT, 0, locations[ends, 0])
@@ -196,8 +205,9 @@ def test_streamed_conversion_keeps_memory_bounded(tmp_path):
 def test_checksum_is_the_word_sum(tmp_path):
     data = np.random.default_rng(7).bytes(4 * 1000 + 3)
     path = write_bytes(tmp_path, "x.zrd", data)
-    words = [int.from_bytes(data[i : i + 4].ljust(4, b"\0"), "little")
-             for i in range(0, len(data), 4)]
+    words = [
+        int.from_bytes(data[i : i + 4].ljust(4, b"\0"), "little") for i in range(0, len(data), 4)
+    ]
     assert word_sum(path) == sum(words) % 2**64
 
 
