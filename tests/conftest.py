@@ -46,10 +46,15 @@ def random_tricks(seed: int, n: int, unknown: float = 0.1) -> np.ndarray:
 
 @st.composite
 def deal_sets(
-    draw, cards: bool = True, tricks: bool = True, boards: bool = False, max_size: int = 40
+    draw,
+    cards: bool = True,
+    tricks: bool = True,
+    boards: bool = False,
+    min_size: int = 0,
+    max_size: int = 40,
 ) -> DealSet:
     """Random deal sets: whole deals and trick counts 0-13 or unknown."""
-    n = draw(st.integers(0 if cards else 1, max_size))
+    n = draw(st.integers(max(min_size, 0 if cards else 1), max_size))
     seed = draw(st.integers(0, 2**32 - 1))
     result = DealSet(
         random_seats(seed, n) if cards else None,

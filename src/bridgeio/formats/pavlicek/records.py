@@ -172,8 +172,11 @@ def _refuse_false_markers(data: bytes, layout: RecordLayout, source: str | None)
     raw = np.frombuffer(data, dtype=np.uint8).reshape(-1, layout.size)
     if marker_at(raw, layout) is not None:
         raise ConversionError(
-            layout.name, "no record with 0 notrump tricks for all four declarers (it would "
-            "read as the end of the list)", source)
+            layout.name,
+            "no record with 0 notrump tricks for all four declarers (it would "
+            "read as the end of the list)",
+            source,
+        )
 
 
 def encode_chunk(deals: DealSet, layout: RecordLayout, seat: Seat | None = None) -> bytes:

@@ -37,17 +37,19 @@ def decode_text(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def _strip_comments(text: str) -> list[str]:
-    """Lines with comments blanked out (``{}`` comments may span lines; line numbers kept)."""
-    text = re.sub(r"\{[^}]*\}?", lambda m: "\n" * m.group(0).count("\n"), text)
-    lines = []
+def _strip_comments(text: str) -> list[str | None]:
+    """Lines with comments removed; None for a line that held only a comment (it neither
+    belongs to a game nor ends one). ``{}`` comments may span lines; line numbers are kept."""
+    text = re.sub(r"\{[^}]*\}?", lambda m: re.sub(r"[^\n]", "\0", m.group(0)), text)
+    lines: list[str | None] = []
     for line in text.splitlines():
-        stripped = line.lstrip()
-        if stripped.startswith("%"):
+        had_comment = "\0" in line or line.lstrip().startswith("%")
+        if line.lstrip().startswith("%"):
             line = ""
         elif ";" in line and not _inside_quotes(line, line.index(";")):
-            line = line[: line.index(";")]
-        lines.append(line)
+            line, had_comment = line[: line.index(";")], True
+        line = line.replace("\0", "")
+        lines.append(None if had_comment and not line.strip() else line)
     return lines
 
 
@@ -61,6 +63,8 @@ def games(text: str) -> list[Game]:
     current: Game | None = None
     last_tag: str | None = None
     for number, line in enumerate(_strip_comments(text), start=1):
+        if line is None:
+            continue
         if not line.strip():
             current, last_tag = None, None
             continue

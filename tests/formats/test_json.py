@@ -1,0 +1,74 @@
+"""Canonical JSON: the DESIGN.md shape, and reading it back."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+
+import bridgeio
+from bridgeio import FormatError
+from bridgeio.model import DealSet, DiagramSet
+from tests.conftest import deal_sets, random_seats, random_tricks
+
+
+def test_shape_of_a_deal_document(tmp_path):
+    deals = DealSet(random_seats(1, 3), random_tricks(1, 3, unknown=0.3))
+    bridgeio.write(deals, tmp_path / "a.zrd")
+    bridgeio.convert(tmp_path / "a.zrd", tmp_path / "a.json")
+    document = json.loads((tmp_path / "a.json").read_text())
+    assert document["format"] == "zrd"
+    record = document["records"][0]
+    assert record["deal"].startswith("N:")
+    assert list(record["dd"]) == ["N", "E", "S", "W"]
+    assert list(record["dd"]["N"]) == ["NT", "S", "H", "D", "C"]
+    unknown = [v for row in record["dd"].values() for v in row.values() if v is None]
+    assert len(unknown) == (deals.tricks[0] == 15).sum()
+
+
+def test_zdd_has_null_deals_and_zbd_null_tricks(tmp_path):
+    bridgeio.write(DealSet(None, random_tricks(2, 2)), tmp_path / "a.zdd")
+    bridgeio.write(DealSet(random_seats(2, 2)), tmp_path / "a.zbd")
+    bridgeio.convert(tmp_path / "a.zdd", tmp_path / "d.json")
+    bridgeio.convert(tmp_path / "a.zbd", tmp_path / "b.json")
+    assert json.loads((tmp_path / "d.json").read_text())["records"][0]["deal"] is None
+    assert json.loads((tmp_path / "b.json").read_text())["records"][0]["dd"] is None
+
+
+def test_zbs_records_list_suits_by_seat(tmp_path):
+    (tmp_path / "a.zbs").write_bytes(((1 + 1 * 5 + 2 * 25) << 1).to_bytes(4, "little"))
+    bridgeio.convert(tmp_path / "a.zbs", tmp_path / "a.json")
+    document = json.loads((tmp_path / "a.json").read_text())
+    assert document == {
+        "format": "zbs",
+        "records": [{"suits": {"S": {"W": "AK", "N": "Q", "E": "", "S": ""}}}],
+    }
+    assert isinstance(bridgeio.read(tmp_path / "a.json"), DiagramSet)
+
+
+@given(deals=deal_sets(boards=True, min_size=1))
+def test_round_trip(tmp_path_factory, deals):
+    path = tmp_path_factory.mktemp("json") / "x.json"
+    bridgeio.write(deals, path)
+    assert bridgeio.read(path) == deals
+
+
+def test_an_empty_document_is_an_empty_deal_set(tmp_path):
+    bridgeio.write(DealSet.empty(), tmp_path / "a.json")
+    assert len(bridgeio.read(tmp_path / "a.json")) == 0
+
+
+@pytest.mark.parametrize(
+    "text,place",
+    [
+        ('{"records": [{"deal": "N:AK"}]}', "records[0].deal"),
+        ('{"records": [{"deal": null, "dd": {"N": {"NT": 14}}}]}', "records[0].dd.N"),
+        ('{"records": 3}', "top level"),
+        ('{"records": [\n{"deal": }', "line 2 column 10"),
+    ],
+)
+def test_bad_json_names_the_place(tmp_path, text, place):
+    (tmp_path / "a.json").write_text(text)
+    with pytest.raises(FormatError, match=place.replace("[", r"\[").replace("]", r"\]")):
+        bridgeio.read(tmp_path / "a.json")
