@@ -129,7 +129,7 @@ def _describe(path: str) -> str:
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
 def dump(files: tuple[str, ...]) -> None:
     """The canonical JSON of each file on stdout (several files: one document a line)."""
-    out = click.get_binary_stream("stdout")
+    out = sys.stdout.buffer
     for path in files:
         with _input_errors():
             fmt = input_format(path)
@@ -249,7 +249,8 @@ def list_formats() -> None:
 def run(args: list[str]) -> int:
     """Run the command line in-process and return its exit status (for tests and scripts)."""
     try:
-        main.main(args=args, prog_name="bridgeio", standalone_mode=False)
+        status = main.main(args=args, prog_name="bridgeio", standalone_mode=False)
+        return status if isinstance(status, int) else 0
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.ClickException as error:
@@ -257,4 +258,3 @@ def run(args: list[str]) -> int:
         return 2
     except SystemExit as done:
         return int(done.code or 0)
-    return 0

@@ -127,7 +127,7 @@ def _short_marker(
     raise FormatError(
         path,
         _place(layout, index + whole),
-        f"{layout.size} bytes a record, the file ends {len(tail)} bytes into it "
+        f"{layout.size} bytes a record, the file ends {len(tail)} byte(s) into it "
         f"(length {size} is not a whole number of records)",
     )
 

@@ -32,7 +32,7 @@ def read(path: str) -> DiagramSet:
         raise FormatError(
             path,
             f"record {whole + 1} at byte {whole * 4}",
-            f"4 bytes a record, the file ends {len(data) - whole * 4} bytes into it",
+            f"4 bytes a record, the file ends {len(data) - whole * 4} byte(s) into it",
         )
     words = words[:count]
     locators = words >> 1

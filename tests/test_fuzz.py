@@ -1,0 +1,100 @@
+"""Fuzzing every reader: random and mutated inputs end in a result or a FormatError, quickly.
+
+The readers are called directly (not through ``bridgeio.read``, whose safety net would turn a
+reader's stray exception into a FormatError and hide the bug).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bridgeio
+from bridgeio import FormatError
+from bridgeio.model import DealSet
+from tests.conftest import random_seats, random_tricks
+
+READERS = ["zrd", "zrj", "zbd", "zdd", "zbs", "pbn", "json"]
+MUTATIONS_PER_FORMAT = 400
+
+
+def seed_file(folder, name: str) -> bytes:
+    deals = DealSet(random_seats(1, 6), random_tricks(1, 6))
+    path = folder / f"seed.{name}"
+    bridgeio.write(deals, path, seat="S" if name == "zrj" else None)
+    return path.read_bytes()
+
+
+def mutate(data: bytes, rng: np.random.Generator) -> bytes:
+    data = bytearray(data)
+    for _ in range(int(rng.integers(1, 4))):
+        kind = int(rng.integers(0, 6))
+        at = int(rng.integers(0, max(len(data), 1)))
+        if kind == 0 and data:  # flip a bit
+            data[at % len(data)] ^= 1 << int(rng.integers(0, 8))
+        elif kind == 1 and data:  # replace a byte
+            data[at % len(data)] = int(rng.integers(0, 256))
+        elif kind == 2:  # truncate
+            del data[at:]
+        elif kind == 3:  # insert junk
+            data[at:at] = rng.bytes(int(rng.integers(1, 30)))
+        elif kind == 4:  # delete a stretch
+            del data[at : at + int(rng.integers(1, 30))]
+        else:  # duplicate a stretch
+            data[at:at] = data[at : at + int(rng.integers(1, 60))]
+    return bytes(data)
+
+
+def read_only_format_errors(name: str, path) -> None:
+    reader = bridgeio.get_format(name).read
+    began = time.perf_counter()
+    try:
+        reader(str(path))
+    except FormatError:
+        pass
+    assert time.perf_counter() - began < 1.0
+
+
+@pytest.mark.parametrize("name", READERS)
+def test_mutated_files(tmp_path, name):
+    seed = seed_file(tmp_path, name)
+    rng = np.random.default_rng(sum(map(ord, name)))
+    path = tmp_path / f"mutant.{name}"
+    for _ in range(MUTATIONS_PER_FORMAT):
+        path.write_bytes(mutate(seed, rng))
+        read_only_format_errors(name, path)
+        checker = bridgeio.get_format(name).check
+        if checker is not None:
+            checker(str(path))  # validate lists problems; it must not raise either
+
+
+@pytest.mark.parametrize("name", READERS)
+@settings(max_examples=150)
+@given(data=st.binary(max_size=300))
+def test_random_bytes(tmp_path_factory, name, data):
+    path = tmp_path_factory.mktemp("fuzz") / f"random.{name}"
+    path.write_bytes(data)
+    read_only_format_errors(name, path)
+
+
+@settings(max_examples=200)
+@given(data=st.binary(max_size=200))
+def test_sniffing_any_bytes_gives_a_result_or_a_format_error(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("fuzz") / "unknown.bin"
+    path.write_bytes(data)
+    try:
+        bridgeio.read(path)
+    except FormatError:
+        pass
+
+
+def test_text_readers_survive_hostile_structure(tmp_path):
+    deep = "[" * 100_000 + "]" * 100_000
+    (tmp_path / "deep.json").write_text('{"records": ' + deep + "}")
+    read_only_format_errors("json", tmp_path / "deep.json")
+    (tmp_path / "long.pbn").write_text('[Deal "N:' + "A" * 1_000_000 + '"]\n')
+    read_only_format_errors("pbn", tmp_path / "long.pbn")
