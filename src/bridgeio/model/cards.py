@@ -13,6 +13,17 @@ RANKS = "AKQJT98765432"
 """Rank characters by rank index (0 = ace)."""
 
 
+def _lookup(text: str, letters: str, enum: type[IntEnum], kind: str) -> int:
+    """The index of a one-letter code or a member name (case-insensitive)."""
+    key = text.strip().upper()
+    if len(key) == 1 and key in letters:
+        return letters.index(key)
+    for member in enum:
+        if member.name == key:
+            return int(member)
+    raise ValueError(f"not a {kind}: {text!r}")
+
+
 class Seat(IntEnum):
     """A seat at the table, clockwise from North.
 
@@ -34,10 +45,8 @@ class Seat(IntEnum):
 
     @classmethod
     def from_char(cls, text: str) -> Seat:
-        index = "NESW".find(text.strip().upper()[:1]) if text.strip() else -1
-        if index < 0:
-            raise ValueError(f"not a seat: {text!r}")
-        return cls(index)
+        """A seat from its letter or name (``"E"``, ``"east"``)."""
+        return cls(_lookup(text, "NESW", cls, "seat"))
 
 
 class Suit(IntEnum):
@@ -58,10 +67,8 @@ class Suit(IntEnum):
 
     @classmethod
     def from_char(cls, text: str) -> Suit:
-        index = "SHDC".find(text.strip().upper()[:1]) if text.strip() else -1
-        if index < 0:
-            raise ValueError(f"not a suit: {text!r}")
-        return cls(index)
+        """A suit from its letter or name (``"H"``, ``"hearts"``)."""
+        return cls(_lookup(text, "SHDC", cls, "suit"))
 
 
 class Strain(IntEnum):
