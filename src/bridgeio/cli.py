@@ -14,12 +14,11 @@ import click
 
 import bridgeio
 from bridgeio.analysis.checksum import word_sum
-from bridgeio.analysis.summary import describe_deals, describe_diagrams
+from bridgeio.analysis.summary import describe, describe_deals
 from bridgeio.core import input_format, output_format
 from bridgeio.errors import ConversionError, FormatError
 from bridgeio.files import input_size
 from bridgeio.formats.json import document
-from bridgeio.model import DiagramSet
 from bridgeio.registry import Problem, formats
 
 FORMAT_NAMES = [
@@ -112,10 +111,7 @@ def info(files: tuple[str, ...]) -> None:
 def _describe(path: str) -> str:
     fmt = input_format(path)
     if fmt.iter_chunks is None:
-        doc = bridgeio.read(path)
-        if isinstance(doc, DiagramSet):
-            return describe_diagrams(doc, fmt.name)
-        return describe_deals(doc, len(doc), fmt.name)
+        return describe(bridgeio.read(path, fmt.name), fmt.name)
     first, count, last = None, 0, None
     for chunk in fmt.iter_chunks(path):
         first = chunk if first is None else first

@@ -7,6 +7,7 @@ from collections import Counter
 import numpy as np
 
 from bridgeio.model import UNKNOWN_TRICKS, Deal, DealSet, DiagramSet, Seat, Strain, Suit
+from bridgeio.model.chess import TournamentIndex
 
 _STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
@@ -83,3 +84,29 @@ def describe_diagrams(diagrams: DiagramSet, fmt: str, show: int = 1) -> str:
         for suit, seats in diagrams[i].holdings().items():
             parts.append(f"  {suit}: " + "  ".join(f"{s} {r or '-'}" for s, r in seats.items()))
     return "\n".join(parts)
+
+
+def describe_tournaments(index: TournamentIndex, fmt: str) -> str:
+    """Tournaments in sort order, a line each."""
+    order = index.sort_order()
+    lines = [f"{fmt} file: {len(order):,} tournaments in {len(index.tournaments):,} slots", ""]
+    lines.append(
+        f"{'id':>6}  {'date':<10}  {'title':<40} {'place':<24} {'nat':<4} "
+        f"{'pairing':<12} {'rd':>3} {'games':>6}"
+    )
+    for slot in order:
+        t = index.tournaments[slot]
+        lines.append(
+            f"{slot:>6}  {t.date.iso() or '?':<10}  {t.title:<40.40} {t.place:<24.24} "
+            f"{t.nation:<4} {t.pairing:<12} {t.rounds:>3} {t.games:>6}"
+        )
+    return "\n".join(lines)
+
+
+def describe(doc: object, fmt: str) -> str:
+    """One screen about any model object."""
+    if isinstance(doc, TournamentIndex):
+        return describe_tournaments(doc, fmt)
+    if isinstance(doc, DiagramSet):
+        return describe_diagrams(doc, fmt)
+    return describe_deals(doc, len(doc), fmt)

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable
 from typing import Any, BinaryIO
@@ -27,6 +28,7 @@ from bridgeio.model import (
     deal_strings,
     parse_pbn_deal,
 )
+from bridgeio.model.chess import PartialDate, Tournament, TournamentIndex
 from bridgeio.model.deals import dd_dict
 from bridgeio.registry import FileFormat, register_format
 
@@ -55,8 +57,36 @@ def diagram_records(diagrams: DiagramSet) -> list[dict[str, Any]]:
     return [{"suits": diagrams[i].holdings()} for i in range(len(diagrams))]
 
 
-def document(doc: DealSet | DiagramSet, source: str | None = None) -> dict[str, Any]:
+def tournament_records(index: TournamentIndex) -> list[dict[str, Any]]:
+    """Tournaments in id order, as DESIGN.md gives them."""
+    return [
+        {
+            "id": slot,
+            "title": t.title,
+            "place": t.place,
+            "date": t.date.iso(),
+            "pairing": t.pairing,
+            "time_control": t.time_control_name,
+            "team": t.team,
+            "nation": t.nation,
+            "category": t.category,
+            "rounds": t.rounds,
+            "games": t.games,
+            "first_game": t.first_game,
+            "complete": t.complete,
+        }
+        for slot, t in enumerate(index.tournaments)
+        if t is not None
+    ]
+
+
+def document(doc: Any, source: str | None = None) -> dict[str, Any]:
     """The whole canonical JSON document of a model object, as Python data."""
+    if isinstance(doc, TournamentIndex):
+        return {
+            "format": source or getattr(doc, "format", None) or "json",
+            "tournaments": tournament_records(doc),
+        }
     records = diagram_records(doc) if isinstance(doc, DiagramSet) else deal_records(doc)
     result: dict[str, Any] = {"format": source or doc.format or "json", "records": records}
     if doc.terminated:
@@ -66,10 +96,15 @@ def document(doc: DealSet | DiagramSet, source: str | None = None) -> dict[str, 
     return result
 
 
-def write_chunks(
-    chunks: Iterable[DealSet | DiagramSet], handle: BinaryIO, source: str | None = None
-) -> None:
-    """Stream one JSON document, a record a line, from chunks of deals or diagrams."""
+def write_chunks(chunks: Iterable[Any], handle: BinaryIO, source: str | None = None) -> None:
+    """Stream one JSON document, a record a line, from chunks of deals or diagrams (or write
+    a tournament index whole)."""
+    chunks = iter(chunks)
+    head = next(chunks, None)
+    if isinstance(head, TournamentIndex):
+        handle.write(json.dumps(document(head, source), indent=1).encode() + b"\n")
+        return
+    chunks = itertools.chain([] if head is None else [head], chunks)
     first = True
     last = None
     for chunk in chunks:
@@ -91,8 +126,10 @@ def write_chunks(
     handle.write((tail + "}\n").encode())
 
 
-def from_document(data: Any, path: str = "<data>") -> DealSet | DiagramSet:
+def from_document(data: Any, path: str = "<data>") -> Any:
     """The model object of a canonical JSON document."""
+    if isinstance(data, dict) and isinstance(data.get("tournaments"), list):
+        return _tournaments(data["tournaments"], path)
     if not isinstance(data, dict) or not isinstance(data.get("records"), list):
         raise FormatError(path, "top level", 'an object with a "records" list')
     records = data["records"]
@@ -107,6 +144,35 @@ def from_document(data: Any, path: str = "<data>") -> DealSet | DiagramSet:
         raise FormatError(path, "trailing_hex", "hexadecimal digits") from None
     result.format = data.get("format") if isinstance(data.get("format"), str) else "json"
     return result
+
+
+def _tournaments(items: list, path: str) -> TournamentIndex:
+    """Tournaments in the order given (ids are renumbered from 0 when written)."""
+    found = []
+    for i, item in enumerate(items):
+        try:
+            controls = item.get("time_control", "classical")
+            found.append(
+                Tournament(
+                    title=str(item.get("title", "")),
+                    place=str(item.get("place", "")),
+                    date=PartialDate.from_iso(item.get("date")),
+                    pairing=str(item.get("pairing", "none")),
+                    time_control=frozenset()
+                    if controls == "classical"
+                    else frozenset(controls.split("+")),
+                    team=bool(item.get("team", False)),
+                    nation=str(item.get("nation", "")),
+                    category=int(item.get("category", 0)),
+                    rounds=int(item.get("rounds", 0)),
+                    games=int(item.get("games", 0)),
+                    first_game=int(item.get("first_game", 0)),
+                    complete=bool(item.get("complete", False)),
+                )
+            )
+        except (AttributeError, TypeError, ValueError) as error:
+            raise FormatError(path, f"tournaments[{i}]", f"a tournament: {error}") from None
+    return TournamentIndex(found)
 
 
 def _diagrams(records: list, path: str) -> DiagramSet:

@@ -1,0 +1,229 @@
+"""A ChessBase tournament file: header, slots, sort tree and deleted list, editable in place."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from bridgeio.errors import ConversionError, FormatError
+from bridgeio.files import input_size
+from bridgeio.formats.chessbase import layout as L
+from bridgeio.formats.chessbase import records
+from bridgeio.formats.chessbase.tree import SortTree, TreeError
+from bridgeio.model.chess import Tournament, TournamentIndex
+
+MAX_SLOTS = 50_000_000  # far beyond any real database; refuses absurd headers early
+
+
+@dataclass
+class TournamentFile(TournamentIndex):
+    """The contents of a ``.cbt`` file; ``tournaments`` is indexed by slot id (None: deleted).
+
+    >>> db = TournamentFile.new([Tournament("Hastings"), Tournament("Linares")])
+    >>> [db.tournaments[i].title for i in db.sort_order()]
+    ['Hastings', 'Linares']
+    """
+
+    tournaments: list[Tournament | None]
+    raw: list[bytes]  # the record bytes of every slot as read (for unchanged write-back)
+    left: list[int]
+    right: list[int]
+    balance: list[int]
+    root: int
+    first_deleted: int
+    live: int
+    header_extra: bytes = b"\0\0\0\0"
+    codepage: str = "cp1252"
+    format: str = "cbt"
+    edited: set[int] = field(default_factory=set)
+
+    @classmethod
+    def new(cls, tournaments: list[Tournament], codepage: str = "cp1252") -> TournamentFile:
+        """A new file (32-byte header) holding ``tournaments`` as slots 0, 1, …"""
+        db = cls([], [], [], [], [], L.NO_NODE, L.NO_NODE, 0, codepage=codepage)
+        for tournament in tournaments:
+            db.add(tournament)
+        return db
+
+    # Reading
+    @classmethod
+    def read(cls, path: str, codepage: str = "cp1252") -> TournamentFile:
+        size = input_size(path)
+        with open(path, "rb") as handle:
+            head = handle.read(L.HEADER.size)
+            if len(head) < L.HEADER.size:
+                raise FormatError(
+                    path, "byte 0", f"a {L.HEADER.size}-byte header, found {size} bytes"
+                )
+            capacity, root, magic, record_size, first_deleted, live, extra = L.HEADER.unpack(head)
+            if magic != L.MAGIC:
+                raise FormatError(path, "byte 8", f"the magic number {L.MAGIC}, found {magic}")
+            if record_size != L.RECORD_SIZE:
+                raise FormatError(
+                    path, "byte 12", f"record size {L.RECORD_SIZE}, found {record_size}"
+                )
+            if extra not in (0, 4):
+                raise FormatError(path, "byte 24", f"0 or 4 more header bytes, found {extra}")
+            header_size = L.HEADER.size + extra
+            slot = L.NODE.size + L.RECORD_SIZE
+            if not 0 <= capacity <= MAX_SLOTS or header_size + capacity * slot != size:
+                raise FormatError(
+                    path,
+                    "byte 0",
+                    f"a capacity matching the file length: {capacity} "
+                    f"slots need {header_size + capacity * slot} bytes, the file has {size}",
+                )
+            header_extra = handle.read(extra)
+            body = handle.read(capacity * slot)
+        db = cls([], [], [], [], [], root, first_deleted, live, header_extra, codepage)
+        for index in range(capacity):
+            offset = index * slot
+            left, right, balance = L.NODE.unpack_from(body, offset)
+            raw = body[offset + L.NODE.size : offset + slot]
+            db.left.append(left)
+            db.right.append(right)
+            db.balance.append(balance)
+            db.raw.append(raw)
+            db.tournaments.append(None if left == L.DELETED else records.decode(raw, codepage))
+        db._require_links(path, header_size)
+        return db
+
+    def _require_links(self, path: str, header_size: int) -> None:
+        slot = L.NODE.size + L.RECORD_SIZE
+        try:
+            self.deleted_slots()
+            self.sort_order()
+        except TreeError as error:
+            raise FormatError(
+                path,
+                f"sort tree from slot {self.root} (byte {header_size + max(self.root, 0) * slot})",
+                f"well-formed links: {error}",
+            ) from None
+
+    # Views
+    def sort_order(self) -> list[int]:
+        """Live slot ids in ChessBase's default sort order (the tree's in-order walk)."""
+        return self._tree().in_order()
+
+    def deleted_slots(self) -> list[int]:
+        """The deleted list from its head; TreeError on a cycle or a bad link."""
+        order, seen, node = [], set(), self.first_deleted
+        while node != L.NO_NODE:
+            if not 0 <= node < len(self.left):
+                raise TreeError(f"deleted list links to slot {node}, outside the file")
+            if node in seen:
+                raise TreeError(f"deleted list reaches slot {node} twice")
+            seen.add(node)
+            order.append(node)
+            node = self.right[node]
+        return order
+
+    def _tree(self) -> SortTree:
+        return SortTree(self.left, self.right, self.root, self._key)
+
+    def _key(self, slot: int) -> tuple:
+        return records.sort_key(self.tournaments[slot], self.codepage)
+
+    # Editing
+    def add(self, tournament: Tournament) -> int:
+        """Add a tournament, reusing the first deleted slot as ChessBase does; returns its id."""
+        if self.first_deleted != L.NO_NODE:
+            slot = self.first_deleted
+            self.first_deleted = self.right[slot]
+            self.raw[slot] = bytes(L.RECORD_SIZE)  # nothing of the deleted record carries over
+        else:
+            slot = len(self.tournaments)
+            for column, value in (
+                (self.left, L.NO_NODE),
+                (self.right, L.NO_NODE),
+                (self.balance, 0),
+            ):
+                column.append(value)
+            self.tournaments.append(None)
+            self.raw.append(bytes(L.RECORD_SIZE))
+        self.tournaments[slot] = tournament
+        self.edited.add(slot)
+        tree = self._tree()
+        tree.insert(slot)
+        self.root = tree.root
+        self.live += 1
+        return slot
+
+    def change(self, slot: int, tournament: Tournament) -> None:
+        """Replace the tournament in a live slot, moving it in the tree if its key changed."""
+        self._require_live(slot)
+        moved = records.sort_key(tournament, self.codepage) != self._key(slot)
+        tree = self._tree()
+        if moved:
+            tree.remove(slot)
+        self.tournaments[slot] = tournament
+        if moved:
+            tree.insert(slot)
+        self.root = tree.root
+        self.edited.add(slot)
+
+    def delete(self, slot: int) -> None:
+        """Delete a live slot: out of the tree, onto the head of the deleted list."""
+        self._require_live(slot)
+        tree = self._tree()
+        tree.remove(slot)
+        self.root = tree.root
+        self.tournaments[slot] = None
+        self.left[slot], self.right[slot] = L.DELETED, self.first_deleted
+        self.first_deleted = slot
+        self.live -= 1
+        self.edited.add(slot)
+
+    def _require_live(self, slot: int) -> None:
+        if not 0 <= slot < len(self.tournaments) or self.tournaments[slot] is None:
+            raise KeyError(f"no live tournament in slot {slot}")
+
+    # Writing
+    def to_bytes(self) -> bytes:
+        """The file's bytes: an unedited file comes back exactly as it was read."""
+        if self.edited:
+            self._refresh_balances()
+            self.live = len(self.sort_order())
+        header = L.HEADER.pack(
+            len(self.tournaments),
+            self.root,
+            L.MAGIC,
+            L.RECORD_SIZE,
+            self.first_deleted,
+            self.live,
+            len(self.header_extra),
+        )
+        parts = [header, self.header_extra]
+        for slot, tournament in enumerate(self.tournaments):
+            parts.append(L.NODE.pack(self.left[slot], self.right[slot], self.balance[slot]))
+            original = self.raw[slot]
+            if tournament is None or slot not in self.edited:
+                parts.append(original)
+            else:
+                parts.append(
+                    records.encode(tournament, original if any(original) else None, self.codepage)
+                )
+        return b"".join(parts)
+
+    def _refresh_balances(self) -> None:
+        tree = self._tree()
+        for slot in tree.in_order():
+            self.balance[slot] = tree.balance(slot)
+        for slot in self.deleted_slots():
+            if slot in self.edited:
+                self.balance[slot] = 0
+
+
+def write(doc: TournamentIndex | list[Tournament], handle, source: str | None = None) -> None:
+    """A file as read (edits applied), or a new file from tournaments in id order."""
+    if isinstance(doc, list):
+        doc = TournamentFile.new(doc)
+    elif not isinstance(doc, TournamentFile):
+        if not isinstance(doc, TournamentIndex):
+            raise ConversionError("cbt", "tournaments", source)
+        doc = TournamentFile.new([t for t in doc.tournaments if t is not None])
+    handle.write(doc.to_bytes())
+
+
+def read(path: str | os.PathLike) -> TournamentFile:
+    return TournamentFile.read(os.fspath(path))
