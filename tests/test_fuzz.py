@@ -15,14 +15,18 @@ from hypothesis import strategies as st
 
 import bridgeio
 from bridgeio import FormatError
+from bridgeio.formats.chessbase import TournamentFile
 from bridgeio.model import DealSet
+from bridgeio.model.chess import Tournament
 from tests.conftest import random_seats, random_tricks
 
-READERS = ["zrd", "zrj", "zbd", "zdd", "zbs", "pbn", "json"]
+READERS = ["zrd", "zrj", "zbd", "zdd", "zbs", "pbn", "json", "cbt"]
 MUTATIONS_PER_FORMAT = 400
 
 
 def seed_file(folder, name: str) -> bytes:
+    if name == "cbt":
+        return TournamentFile.new([Tournament(t, "X") for t in "DBFACEGH"]).to_bytes()
     deals = DealSet(random_seats(1, 6), random_tricks(1, 6))
     path = folder / f"seed.{name}"
     bridgeio.write(deals, path, seat="S" if name == "zrj" else None)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import MutableSequence
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from bridgeio.errors import ConversionError, FormatError
 from bridgeio.files import input_size
@@ -13,6 +16,69 @@ from bridgeio.formats.chessbase.tree import SortTree, TreeError
 from bridgeio.model.chess import Tournament, TournamentIndex
 
 MAX_SLOTS = 50_000_000  # far beyond any real database; refuses absurd headers early
+_SLOT_DTYPE = np.dtype([("left", "<i4"), ("right", "<i4"), ("balance", "i1"), ("record", "V90")])
+
+
+class RecordBytes(MutableSequence):
+    """The 90 record bytes of every slot, sliced from the file body on demand."""
+
+    def __init__(self, body: bytes, count: int) -> None:
+        self._body, self._count = body, count
+        self._changed: dict[int, bytes] = {}
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, slot: int) -> bytes:
+        if slot in self._changed:
+            return self._changed[slot]
+        if not 0 <= slot < self._count:
+            raise IndexError(slot)
+        start = slot * _SLOT_DTYPE.itemsize + L.NODE.size
+        return self._body[start : start + L.RECORD_SIZE]
+
+    def __setitem__(self, slot: int, value: bytes) -> None:
+        self._changed[slot] = value
+
+    def __delitem__(self, slot: int) -> None:
+        raise TypeError("slots are never removed")
+
+    def insert(self, index: int, value: bytes) -> None:
+        if index != self._count:
+            raise TypeError("slots are only appended")
+        self._changed[self._count] = value
+        self._count += 1
+
+
+class Records(MutableSequence):
+    """Tournaments by slot, decoded from the record bytes when first asked for; None for a
+    deleted slot."""
+
+    def __init__(self, raw: RecordBytes, left: list[int], codepage: str) -> None:
+        self._raw, self._left, self._codepage = raw, left, codepage
+        self._decoded: dict[int, Tournament | None] = {}
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def __getitem__(self, slot: int) -> Tournament | None:
+        if slot not in self._decoded:
+            if not 0 <= slot < len(self._raw):
+                raise IndexError(slot)
+            deleted = self._left[slot] == L.DELETED
+            self._decoded[slot] = (
+                None if deleted else records.decode(self._raw[slot], self._codepage)
+            )
+        return self._decoded[slot]
+
+    def __setitem__(self, slot: int, value: Tournament | None) -> None:
+        self._decoded[slot] = value
+
+    def __delitem__(self, slot: int) -> None:
+        raise TypeError("slots are never removed")
+
+    def insert(self, index: int, value: Tournament | None) -> None:
+        self._decoded[index] = value
 
 
 @dataclass
@@ -36,13 +102,30 @@ class TournamentFile(TournamentIndex):
     codepage: str = "cp1252"
     format: str = "cbt"
     edited: set[int] = field(default_factory=set)
+    unedited_body: bytes | None = None
+    _order: list[int] | None = field(default=None, repr=False)
 
     @classmethod
     def new(cls, tournaments: list[Tournament], codepage: str = "cp1252") -> TournamentFile:
-        """A new file (32-byte header) holding ``tournaments`` as slots 0, 1, …"""
-        db = cls([], [], [], [], [], L.NO_NODE, L.NO_NODE, 0, codepage=codepage)
-        for tournament in tournaments:
-            db.add(tournament)
+        """A new file (32-byte header) holding ``tournaments`` as slots 0, 1, …, with a
+        balanced tree built in one pass (equal keys keep their order)."""
+        count = len(tournaments)
+        db = cls(
+            list(tournaments),
+            [bytes(L.RECORD_SIZE)] * count,
+            [],
+            [],
+            [0] * count,
+            L.NO_NODE,
+            L.NO_NODE,
+            count,
+            codepage=codepage,
+        )
+        keys = [records.sort_key(t, codepage) for t in tournaments]
+        order = sorted(range(count), key=keys.__getitem__)
+        tree = SortTree.balanced(order, count, keys.__getitem__)
+        db.left, db.right, db.root = tree.left, tree.right, tree.root
+        db.edited.update(range(count))
         return db
 
     # Reading
@@ -75,16 +158,22 @@ class TournamentFile(TournamentIndex):
                 )
             header_extra = handle.read(extra)
             body = handle.read(capacity * slot)
-        db = cls([], [], [], [], [], root, first_deleted, live, header_extra, codepage)
-        for index in range(capacity):
-            offset = index * slot
-            left, right, balance = L.NODE.unpack_from(body, offset)
-            raw = body[offset + L.NODE.size : offset + slot]
-            db.left.append(left)
-            db.right.append(right)
-            db.balance.append(balance)
-            db.raw.append(raw)
-            db.tournaments.append(None if left == L.DELETED else records.decode(raw, codepage))
+        nodes = np.frombuffer(body, dtype=_SLOT_DTYPE, count=capacity)
+        left, right = nodes["left"].tolist(), nodes["right"].tolist()
+        raw = RecordBytes(body, capacity)
+        db = cls(
+            Records(raw, left, codepage),
+            raw,
+            left,
+            right,
+            nodes["balance"].tolist(),
+            root,
+            first_deleted,
+            live,
+            header_extra,
+            codepage,
+        )
+        db.unedited_body = body
         db._require_links(path, header_size)
         return db
 
@@ -103,7 +192,9 @@ class TournamentFile(TournamentIndex):
     # Views
     def sort_order(self) -> list[int]:
         """Live slot ids in ChessBase's default sort order (the tree's in-order walk)."""
-        return self._tree().in_order()
+        if self._order is None:
+            self._order = self._tree().in_order()
+        return list(self._order)
 
     def deleted_slots(self) -> list[int]:
         """The deleted list from its head; TreeError on a cycle or a bad link."""
@@ -127,6 +218,7 @@ class TournamentFile(TournamentIndex):
     # Editing
     def add(self, tournament: Tournament) -> int:
         """Add a tournament, reusing the first deleted slot as ChessBase does; returns its id."""
+        self._order = None
         if self.first_deleted != L.NO_NODE:
             slot = self.first_deleted
             self.first_deleted = self.right[slot]
@@ -151,6 +243,7 @@ class TournamentFile(TournamentIndex):
 
     def change(self, slot: int, tournament: Tournament) -> None:
         """Replace the tournament in a live slot, moving it in the tree if its key changed."""
+        self._order = None
         self._require_live(slot)
         moved = records.sort_key(tournament, self.codepage) != self._key(slot)
         tree = self._tree()
@@ -164,6 +257,7 @@ class TournamentFile(TournamentIndex):
 
     def delete(self, slot: int) -> None:
         """Delete a live slot: out of the tree, onto the head of the deleted list."""
+        self._order = None
         self._require_live(slot)
         tree = self._tree()
         tree.remove(slot)
@@ -181,6 +275,17 @@ class TournamentFile(TournamentIndex):
     # Writing
     def to_bytes(self) -> bytes:
         """The file's bytes: an unedited file comes back exactly as it was read."""
+        header = L.HEADER.pack(
+            len(self.tournaments),
+            self.root,
+            L.MAGIC,
+            L.RECORD_SIZE,
+            self.first_deleted,
+            self.live,
+            len(self.header_extra),
+        )
+        if not self.edited and self.unedited_body is not None:
+            return header + self.header_extra + self.unedited_body
         if self.edited:
             self._refresh_balances()
             self.live = len(self.sort_order())

@@ -26,25 +26,55 @@ class SortTree:
         self.left, self.right, self.root, self.key = left, right, root, key
         self._heights: dict[int, int] | None = None
 
+    @classmethod
+    def balanced(cls, order: list[int], size: int, key: Callable[[int], Any]) -> SortTree:
+        """A tree over ``size`` slots holding ``order`` (already sorted), as flat as can be:
+        the middle of every range is its root, so heights differ by at most one."""
+        left, right = [NO_NODE] * size, [NO_NODE] * size
+        tree = cls(left, right, NO_NODE, key)
+        if not order:
+            return tree
+        tree.root = order[(len(order) - 1) // 2]
+        stack = [(0, len(order) - 1)]
+        while stack:
+            low, high = stack.pop()
+            middle = (low + high) // 2
+            node = order[middle]
+            if low < middle:
+                left[node] = order[(low + middle - 1) // 2]
+                stack.append((low, middle - 1))
+            if middle < high:
+                right[node] = order[(middle + 1 + high) // 2]
+                stack.append((middle + 1, high))
+        return tree
+
     def in_order(self) -> list[int]:
-        """Ids in sort order; :class:`TreeError` on a bad or repeated link."""
+        """Ids in sort order; :class:`TreeError` on a bad, cyclic or repeated link."""
         order: list[int] = []
-        seen: set[int] = set()
         stack: list[int] = []
         node = self.root
         left, right, size = self.left, self.right, len(self.left)
-        while stack or node != NO_NODE:
-            while node != NO_NODE:
-                if not 0 <= node < size:
-                    raise TreeError(f"a link to slot {node}, outside the file's {size} slots")
-                if node in seen:
-                    raise TreeError(f"slot {node} is reached twice (a cycle or a shared child)")
-                seen.add(node)
-                stack.append(node)
-                node = left[node]
-            node = stack.pop()
-            order.append(node)
-            node = right[node]
+        try:
+            while stack or node != NO_NODE:
+                while node != NO_NODE:
+                    stack.append(node)
+                    node = left[node]
+                    if len(stack) > size:
+                        raise TreeError("a cycle of links")
+                node = stack.pop()
+                order.append(node)
+                if len(order) > size:
+                    raise TreeError("a cycle of links")
+                node = right[node]
+        except IndexError:
+            raise TreeError(f"a link to a slot outside the file's {size} slots") from None
+        if order and (min(order) < 0 or len(set(order)) != len(order)):
+            bad = min(order) if min(order) < 0 else next(n for n in order if order.count(n) > 1)
+            raise TreeError(
+                f"slot {bad} is reached twice (a cycle or a shared child)"
+                if bad >= 0
+                else f"a link to slot {bad}, outside the file"
+            )
         return order
 
     def heights(self) -> dict[int, int]:
