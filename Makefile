@@ -25,6 +25,7 @@ test: lint
 
 bench: setup
 	$(BIN)/python benchmarks/pavlicek.py
+	$(BIN)/python benchmarks/chessbase.py
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .hypothesis

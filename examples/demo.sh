@@ -25,3 +25,8 @@ printf '\n\033[1m$ head -c 100 %s > %s; bridgeio validate %s   (a cut file)\033[
   "$out/deals.zrd" "$out/cut.zrd" "$out/cut.zrd"
 head -c 100 "$out/deals.zrd" > "$out/cut.zrd"
 bridgeio validate "$out/cut.zrd" || echo "(exit status $?)"
+
+step bridgeio info examples/tournaments.cbt
+step bridgeio validate examples/tournaments.cbt
+step bridgeio convert examples/tournaments.cbt "$out/tournaments.csv"
+step cat "$out/tournaments.csv"

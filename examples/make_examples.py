@@ -15,12 +15,36 @@ from endplay.dds import calc_all_tables
 from endplay.types import Deal as SolverDeal
 
 import bridgeio
+from bridgeio.formats.chessbase import TournamentFile
 from bridgeio.model import DealSet
+from bridgeio.model.chess import PartialDate, Tournament
 
 HERE = Path(__file__).parent
 
 
+TOURNAMENTS = [
+    ("Hastings", "Hastings", (1895, 8, 5), "round_robin", "ENG", 21),
+    ("London", "London", (1851, 5, 27), "knockout", "ENG", 4),
+    ("Linares", "Linares", (1994, 2, 23), "round_robin", "ESP", 13),
+    ("World Championship", "New York", (1886, 1, 11), "match", "USA", 20),
+    ("Olympiad", "Buenos Aires", (1939, 8, 24), "team", "ARG", 0),
+    ("Wijk aan Zee", "Wijk aan Zee", (2024, 1, 13), "round_robin", "NED", 13),
+    ("Reykjavik Open", "Reykjavik", (2024, 4, 0), "swiss", "ISL", 9),
+]
+
+
+def tournaments() -> None:
+    """A small ChessBase tournament file of famous events (our own writer, our own data)."""
+    entries = [
+        Tournament(title, place, PartialDate(*date), pairing, nation=nation, rounds=rounds,
+                   complete=True, games=rounds * 2, first_game=10 * number)
+        for number, (title, place, date, pairing, nation, rounds) in enumerate(TOURNAMENTS)
+    ]
+    bridgeio.write(TournamentFile.new(entries), HERE / "tournaments.cbt")
+
+
 def main() -> None:
+    tournaments()
     rng = np.random.default_rng(2026_11_21)
     seats = rng.permuted(np.tile(np.repeat(np.arange(4, dtype=np.uint8), 13), (16, 1)), axis=1)
     deals = DealSet(seats)
