@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -73,7 +74,7 @@ class _NoProgress:
     def __exit__(self, *exc: object) -> None:
         return None
 
-    def update(self, steps: int) -> None:
+    def update(self, steps: int, current_item: object = None) -> None:
         return None
 
 
@@ -225,6 +226,114 @@ def checksum(files: tuple[str, ...]) -> None:
     for path in files:
         with _input_errors():
             click.echo(f"{word_sum(path):016X}  {path}")
+
+
+@main.command()
+@click.argument("target", type=click.Path(dir_okay=False))
+@click.option("--count", "-n", type=click.IntRange(min=0), required=True, help="How many deals.")
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="The same seed gives the same deals on any machine.",
+)
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(FORMAT_NAMES, case_sensitive=False),
+    help="Output format (default: from TARGET's extension).",
+)
+@click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
+def generate(target: str, count: int, seed: int, to: str | None, force: bool) -> None:
+    """Write COUNT uniformly random deals to TARGET (ZBD, PBN, ZBS, JSON, CSV)."""
+    from bridgeio.double_dummy import random_deals
+
+    with _input_errors():
+        fmt = output_format(target, to)
+        _refuse_existing(target, force)
+        with _progress(f"dealing -> {fmt.name}", count) as bar:
+            chunks = _counted_chunks(random_deals(count, seed), bar.update)
+            bridgeio.core.write_stream(chunks, target, fmt.name, source="generated")
+
+
+def _counted_chunks(chunks: Iterator[Any], step: Any) -> Iterator[Any]:
+    for chunk in chunks:
+        yield chunk
+        step(len(chunk))
+
+
+def _refuse_existing(target: str, force: bool) -> None:
+    if os.path.exists(target) and not force:
+        raise Failure(f"{target} exists: not overwritten (use --force to replace it)")
+
+
+@main.command()
+@click.argument("source", type=click.Path(dir_okay=True))
+@click.argument("target", type=click.Path(dir_okay=False))
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(FORMAT_NAMES, case_sensitive=False),
+    help="Output format (default: from TARGET's extension).",
+)
+@click.option("--seat", type=click.Choice(list("NESWnesw")), help="ZRJ: the target hand.")
+@click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    help="Solve on this Dask scheduler (tcp://host:8786) instead of this machine.",
+)
+@click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
+def solve(
+    source: str,
+    target: str,
+    to: str | None,
+    seat: str | None,
+    dask_address: str | None,
+    force: bool,
+) -> None:
+    """Double-dummy solve every deal of SOURCE into TARGET (ZDD, ZRD, ZRJ, PBN, JSON).
+
+    Uses every core. Interrupt it at any time: the same command again continues where it
+    stopped (the work so far is kept in TARGET.solving), and TARGET appears only complete.
+    """
+    from bridgeio.double_dummy.job import SolveJob, WorkFileMismatch
+    from bridgeio.double_dummy.solver import SolverMissing
+
+    with _input_errors():
+        output_format(target, to)
+        _refuse_existing(target, force)
+        job = SolveJob(source, target, to, seat.upper() if seat else None, dask=dask_address)
+        bar = None
+        try:
+            with _progress("solving", None) as bar:
+                job.run(_solve_progress(bar))
+        except (SolverMissing, WorkFileMismatch) as error:
+            raise Failure(str(error)) from None
+        except KeyboardInterrupt:
+            raise Failure(
+                f"interrupted: the work so far is in {job.work_path}; run the same "
+                "command again to continue",
+                130,
+            ) from None
+
+
+def _solve_progress(bar: Any) -> Any:
+    """Progress with the rate of this run (deals solved by an earlier run are not counted)."""
+    began: list[float] = []
+
+    def step(count: int, total: int) -> None:
+        now = time.monotonic()
+        if not began:  # the first call reports what earlier runs solved
+            began.extend([now, 0])
+            bar.length = total
+        else:
+            began[1] += count
+        rate = began[1] / (now - began[0]) if now > began[0] else 0.0
+        bar.update(count, f"{rate:,.1f} deals/s")
+
+    return step
 
 
 @main.command(name="formats")

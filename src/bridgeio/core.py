@@ -113,6 +113,21 @@ def write(
         writer([doc], handle, source=getattr(doc, "format", None))
 
 
+def write_stream(
+    chunks: Iterable[Any],
+    path: PathLike,
+    format: str | None = None,
+    source: str | None = None,
+    overwrite: bool = True,
+    **options: Any,
+) -> None:
+    """Write chunks (deal sets, say) one after another to one file, atomically."""
+    fmt = output_format(path, format)
+    writer = _writer(fmt, {k: v for k, v in options.items() if v is not None})
+    with atomic_output(path, overwrite=overwrite) as handle:
+        writer(chunks, handle, source=source)
+
+
 def convert(
     source: PathLike,
     target: PathLike,

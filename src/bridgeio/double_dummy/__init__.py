@@ -1,0 +1,6 @@
+"""Random deals and double-dummy solving (DDS through endplay, an optional extra)."""
+
+from bridgeio.double_dummy.generate import random_deals
+from bridgeio.double_dummy.solver import SolverMissing, solve_seats
+
+__all__ = ["random_deals", "solve_seats", "SolverMissing"]

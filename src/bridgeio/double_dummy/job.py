@@ -1,0 +1,134 @@
+"""A resumable solving job: deals in, a deal file with tricks out, whatever interrupts it.
+
+Solved deals are appended, batch by batch, to a work file beside the output (``OUT.solving``,
+ZRD records, flushed to disk after every batch). A rerun of the same job checks that the work
+file holds the same deals and continues after them. The output itself is written atomically
+once every deal is solved, so it is either absent or complete, and a killed and resumed run
+writes exactly the bytes an uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+import bridgeio
+from bridgeio.double_dummy.solver import solve_seats
+from bridgeio.errors import ConversionError
+from bridgeio.formats.pavlicek.layout import ZRD
+from bridgeio.formats.pavlicek.records import encode_chunk
+from bridgeio.model import NO_SEAT, DealSet, as_deals
+
+WORK_SUFFIX = ".solving"
+
+
+class WorkFileMismatch(ValueError):
+    """The work file beside the output belongs to other deals."""
+
+
+@dataclass
+class SolveJob:
+    """Solve every deal of ``source`` into ``target`` (format from ``to`` or the extension)."""
+
+    source: str
+    target: str
+    to: str | None = None
+    seat: str | None = None
+    batch: int = 200
+    dask: str | None = None
+
+    @property
+    def work_path(self) -> str:
+        return self.target + WORK_SUFFIX
+
+    def deals(self) -> DealSet:
+        deals = as_deals(bridgeio.read(self.source), "solve")
+        if deals.seats is None or (deals.seats == NO_SEAT).any():
+            raise ConversionError(
+                "a solved deal file", "whole deals (every card placed)", deals.format
+            )
+        return deals
+
+    def solved_before(self, deals: DealSet) -> int:
+        """Deals already in the work file (cut back to whole records), checked against ours."""
+        if not os.path.exists(self.work_path):
+            return 0
+        size = os.path.getsize(self.work_path)
+        whole = size // ZRD.size
+        if whole * ZRD.size != size:
+            with open(self.work_path, "r+b") as handle:
+                handle.truncate(whole * ZRD.size)
+        if whole == 0:
+            return 0
+        done = bridgeio.read(self.work_path, "zrd")
+        if len(done) > len(deals) or not np.array_equal(done.seats, deals.seats[: len(done)]):
+            raise WorkFileMismatch(
+                f"{self.work_path} holds work on other deals: delete it to start again"
+            )
+        return len(done)
+
+    def run(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Solve what is left; returns the number of deals solved in this run."""
+        deals = self.deals()
+        start = self.solved_before(deals)
+        if progress:
+            progress(start, len(deals))
+        solved = 0
+        with open(self.work_path, "ab") as work:
+            for first, tricks in self._results(deals.seats, start):
+                rows = slice(first, first + len(tricks))
+                work.write(encode_chunk(DealSet(deals.seats[rows], tricks), ZRD))
+                work.flush()
+                os.fsync(work.fileno())
+                solved += len(tricks)
+                if progress:
+                    progress(len(tricks), len(deals))
+        self._finish(deals)
+        return solved
+
+    def _results(self, seats: np.ndarray, start: int) -> Iterator[tuple[int, np.ndarray]]:
+        starts = list(range(start, len(seats), self.batch))
+        batches = [seats[s : s + self.batch] for s in starts]
+        if self.dask:
+            yield from zip(starts, _on_dask(self.dask, batches), strict=True)
+        else:
+            for first, batch in zip(starts, batches, strict=True):
+                yield first, solve_seats(batch)
+
+    def _finish(self, deals: DealSet) -> None:
+        solved = (
+            bridgeio.read(self.work_path, "zrd")
+            if os.path.getsize(self.work_path)
+            else DealSet.empty(with_tricks=True)
+        )
+        result = DealSet(deals.seats, solved.tricks, boards=deals.boards)
+        result.format = deals.format
+        bridgeio.write(result, self.target, self.to, seat=self.seat)
+        os.unlink(self.work_path)
+
+
+def _on_dask(address: str, batches: list[np.ndarray]) -> Iterator[np.ndarray]:
+    """Solve batches on a Dask cluster, yielding results in order as they arrive."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RuntimeError(
+            "--dask needs the distributed package: pip install 'bridgeio[dask]'"
+        ) from None
+    with Client(address) as client:
+        window = 2 * max(1, sum(client.nthreads().values()))
+        waiting = iter(batches)
+        pending = deque(
+            client.submit(solve_seats, b, pure=False) for b in itertools.islice(waiting, window)
+        )
+        while pending:
+            result = pending.popleft().result()
+            following = next(waiting, None)
+            if following is not None:
+                pending.append(client.submit(solve_seats, following, pure=False))
+            yield result
