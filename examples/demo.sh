@@ -26,6 +26,9 @@ printf '\n\033[1m$ head -c 100 %s > %s; bridgeio validate %s   (a cut file)\033[
 head -c 100 "$out/deals.zrd" > "$out/cut.zrd"
 bridgeio validate "$out/cut.zrd" || echo "(exit status $?)"
 
+step bridgeio generate --count 8 --seed 1 "$out/new.pbn"
+step bridgeio solve "$out/new.pbn" "$out/new.zrd"
+step bridgeio info "$out/new.zrd"
 step bridgeio info examples/tournaments.cbt
 step bridgeio validate examples/tournaments.cbt
 step bridgeio convert examples/tournaments.cbt "$out/tournaments.csv"
