@@ -14,7 +14,8 @@ from bridgeio import model
 from bridgeio.core import convert, read, write
 from bridgeio.errors import ConversionError, FormatError
 from bridgeio.model import Card, Deal, DealSet, Diagram, DiagramSet, Seat, Strain, Suit
-from bridgeio.registry import FileFormat, Problem, formats, get_format, register_format
+from bridgeio.registry import FileFormat, Problem, get_format, register_format
+from bridgeio.registry import formats as available_formats
 
 __version__ = "0.1.0"
 
@@ -26,7 +27,7 @@ __all__ = [
     "ConversionError",
     "FileFormat",
     "Problem",
-    "formats",
+    "available_formats",
     "get_format",
     "register_format",
     "model",
