@@ -336,6 +336,30 @@ def _solve_progress(bar: Any) -> Any:
     return step
 
 
+@main.command()
+@click.argument("source", type=click.Path(dir_okay=True))
+@click.argument("target", type=click.Path(dir_okay=False))
+@click.option("--key", help="Secret for the pseudonyms: the same key gives the same pseudonym "
+              "to a person in every file (default: a random key, different each run).")
+@click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
+def anonymize(source: str, target: str, key: str | None, force: bool) -> None:
+    """Copy a results file with names, player numbers, cities and clubs replaced by
+    consistent pseudonyms; every other byte stays as it was."""
+    from bridgeio.analysis.anonymize import anonymize as replace_names
+    from bridgeio.model.results import Results
+
+    with _input_errors():
+        fmt = input_format(source)
+        _refuse_existing(target, force)
+        if bridgeio.core.same_file(source, target):
+            raise Failure(f"{target} is the input file: not overwritten")
+        results = bridgeio.read(source, fmt.name)
+        if not isinstance(results, Results):
+            raise Failure(f"{source} is a {fmt.name} file, which holds no names to anonymise")
+        replace_names(results, key.encode() if key else None)
+        bridgeio.write(results, target, fmt.name)
+
+
 @main.command(name="formats")
 def list_formats() -> None:
     """The formats this version reads and writes."""

@@ -8,6 +8,7 @@ import numpy as np
 
 from bridgeio.model import UNKNOWN_TRICKS, Deal, DealSet, DiagramSet, Seat, Strain, Suit
 from bridgeio.model.chess import TournamentIndex
+from bridgeio.model.results import Entry, Results, Section
 
 _STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
@@ -105,8 +106,46 @@ def describe_tournaments(index: TournamentIndex, fmt: str) -> str:
 
 def describe(doc: object, fmt: str) -> str:
     """One screen about any model object."""
+    if isinstance(doc, Results):
+        return describe_results(doc, fmt)
     if isinstance(doc, TournamentIndex):
         return describe_tournaments(doc, fmt)
     if isinstance(doc, DiagramSet):
         return describe_diagrams(doc, fmt)
     return describe_deals(doc, len(doc), fmt)
+
+
+def describe_results(results: Results, fmt: str) -> str:
+    """Events, sections and the ranking with names, scores and percentages."""
+    lines = [f"{fmt} file: {len(results.events)} event(s)"]
+    if results.partial:
+        lines.append("PARTIAL: the file is damaged; what follows is what could be read")
+    lines += [f"problem: {p}" for p in results.problems]
+    for event in results.events:
+        lines.append("")
+        lines.append(f"Event {event.number}: {event.name}  {event.session_name}".rstrip())
+        lines.append(f"  {event.date or event.date_text}  {event.club}"
+                     + (f" (club {event.club_number})" if event.club_number else ""))
+        lines.append(f"  {event.kind}, {event.scoring.replace('_', ' ')}; rating: {event.rating}")
+        for section in event.sections:
+            lines.extend(_section_lines(section))
+    return "\n".join(lines)
+
+
+def _section_lines(section: Section) -> list[str]:
+    lines = ["", f"  Section {section.name}: {section.movement}, {section.tables} tables, "
+             f"{section.rounds} rounds, {section.boards} boards, top {section.board_top}"]
+    groups: dict[str | None, list[Entry]] = {}
+    for entry in section.entries:
+        groups.setdefault(entry.direction, []).append(entry)
+    for direction, entries in groups.items():
+        if direction:
+            lines.append(f"    {direction[0]}-{direction[1]}")
+        ranked = sorted(entries, key=lambda e: (e.rank or 10**6, -(e.score or 0)))
+        for entry in ranked:
+            names = " - ".join(p.name for p in entry.players if p.name) or "(no names)"
+            score = "" if entry.score is None else f"{entry.score:8.2f}"
+            pct = "" if entry.percentage is None else f"{entry.percentage:6.2f}%"
+            rank = entry.rank if entry.rank else ""
+            lines.append(f"    {rank!s:>3} {entry.number:>4} {score} {pct}  {names}")
+    return lines

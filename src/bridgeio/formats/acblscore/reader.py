@@ -119,6 +119,7 @@ def read_bytes(data: bytes, path: str = "<data>") -> Results:
         "memo": read_text(game, master["memo"], L.MEMO_LINE),
         "note": read_text(game, master["note"], L.NOTE_LINE),
     }
+    results.extra["free_blocks"] = free_blocks(game, master["free_list"], results)
     summaries = [
         game.read(SUMMARY, L.SECTION_SUMMARIES + i * L.SECTION_SUMMARY_SIZE)
         for i in range(L.MAX_SECTIONS)
@@ -137,6 +138,24 @@ def read_bytes(data: bytes, path: str = "<data>") -> Results:
                     raise
                 results.problems.append(str(error))
     return results
+
+
+def free_blocks(game: GameFile, pointer: int, results: Results) -> list[tuple[int, int]]:
+    """(offset, size) of each free block on the master table's list. A list that leaves the
+    file or runs in a circle is cut there, reported, and the result marked partial."""
+    blocks: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    while pointer:
+        if pointer in seen or not 0 < pointer <= len(game.data) - 6:
+            results.partial = True
+            why = "runs in a circle" if pointer in seen else "points outside the file"
+            results.problems.append(f"free block list {why} at pointer {pointer}")
+            break
+        seen.add(pointer)
+        size, following = struct.unpack_from("<hI", game.data, pointer)
+        blocks.append((pointer, -size))
+        pointer = following
+    return blocks
 
 
 def read_text(game: GameFile, pointer: int, width: int) -> list[str]:

@@ -58,9 +58,10 @@ def to_bytes(results: Results) -> bytes:
             "ACBLscore files by editing one it has read)",
         )
     data = bytearray(game.data)
+    rewrite = results.extra.get("rewrite", frozenset())  # written whole even if unchanged
     for target, attribute, offset, kind, original in game.bindings:
         current = value_of(target, attribute)
-        if current != original:
+        if current != original or attribute in rewrite:
             try:
                 field = encode(kind, current, target)
             except (ValueError, KeyError, struct.error, TypeError) as error:

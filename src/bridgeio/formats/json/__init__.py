@@ -18,6 +18,7 @@ import numpy as np
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
+from bridgeio.formats.json.results import results_document
 from bridgeio.model import (
     UNKNOWN_TRICKS,
     DealSet,
@@ -30,6 +31,7 @@ from bridgeio.model import (
 )
 from bridgeio.model.chess import PartialDate, Tournament, TournamentIndex
 from bridgeio.model.deals import dd_dict
+from bridgeio.model.results import Results
 from bridgeio.registry import FileFormat, register_format
 
 MAX_JSON_BYTES = 1 << 30
@@ -82,6 +84,8 @@ def tournament_records(index: TournamentIndex) -> list[dict[str, Any]]:
 
 def document(doc: Any, source: str | None = None) -> dict[str, Any]:
     """The whole canonical JSON document of a model object, as Python data."""
+    if isinstance(doc, Results):
+        return results_document(doc, source)
     if isinstance(doc, TournamentIndex):
         return {
             "format": source or getattr(doc, "format", None) or "json",
@@ -101,8 +105,8 @@ def write_chunks(chunks: Iterable[Any], handle: BinaryIO, source: str | None = N
     a tournament index whole)."""
     chunks = iter(chunks)
     head = next(chunks, None)
-    if isinstance(head, TournamentIndex):
-        handle.write(json.dumps(document(head, source), indent=1).encode() + b"\n")
+    if isinstance(head, TournamentIndex | Results):
+        handle.write(json.dumps(document(head, source)).encode() + b"\n")
         return
     chunks = itertools.chain([] if head is None else [head], chunks)
     first = True
