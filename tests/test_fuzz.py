@@ -102,3 +102,24 @@ def test_text_readers_survive_hostile_structure(tmp_path):
     read_only_format_errors("json", tmp_path / "deep.json")
     (tmp_path / "long.pbn").write_text('[Deal "N:' + "A" * 1_000_000 + '"]\n')
     read_only_format_errors("pbn", tmp_path / "long.pbn")
+
+
+def test_ten_thousand_mutated_game_files(corpus):
+    """Issue 3: only FormatError (or a result marked partial) ever comes out of the reader."""
+    from bridgeio.formats.acblscore.reader import read_bytes
+
+    seeds = [p.read_bytes() for p in sorted((corpus / "acblscore").iterdir()) if p.is_file()]
+    rng = np.random.default_rng(3)
+    slowest = 0.0
+    outcomes = {"read": 0, "partial": 0, "FormatError": 0}
+    for number in range(10_000):
+        data = mutate(seeds[number % len(seeds)], rng)
+        began = time.perf_counter()
+        try:
+            results = read_bytes(data, "mutant.aca")
+            outcomes["partial" if results.partial else "read"] += 1
+        except FormatError:
+            outcomes["FormatError"] += 1
+        slowest = max(slowest, time.perf_counter() - began)
+    assert slowest < 1.0
+    assert all(outcomes.values()), outcomes  # every kind of outcome was exercised

@@ -11,8 +11,14 @@ from pathlib import Path
 from bridgeio.model.results import Results
 
 MOVEMENTS = {"Mitchell": "mitchell", "Howell": "howell"}
-SPECIAL = {"late_play": "Late Play", "not_played": "Not Played", "ave-": "Ave-", "ave": "Ave",
-           "ave+": "Ave+", "not_in_play": "Not In Play"}
+SPECIAL = {
+    "late_play": "Late Play",
+    "not_played": "Not Played",
+    "ave-": "Ave-",
+    "ave": "Ave",
+    "ave+": "Ave+",
+    "not_in_play": "Not In Play",
+}
 
 
 def their_score(score):
@@ -44,8 +50,11 @@ def compare(ours: Results, expected_path: Path, documented: list[str] | None = N
     noted = documented if documented is not None else []
 
     def check(place: str, mine, theirs_value) -> None:
-        if mine != theirs_value and not (isinstance(mine, float) and isinstance(
-                theirs_value, int | float) and abs(mine - theirs_value) < 0.005):
+        if mine != theirs_value and not (
+            isinstance(mine, float)
+            and isinstance(theirs_value, int | float)
+            and abs(mine - theirs_value) < 0.005
+        ):
             differences.append(f"{place}: ours {mine!r}, theirs {theirs_value!r}")
 
     their_events = theirs[0]["event"]
@@ -69,8 +78,7 @@ def compare(ours: Results, expected_path: Path, documented: list[str] | None = N
             their_section = their_sections.get(section.name)
             if their_section is None:
                 continue
-            compare_section(section, their_section, f"{where} section {section.name}", check,
-                            noted)
+            compare_section(section, their_section, f"{where} section {section.name}", check, noted)
     return differences
 
 
@@ -89,18 +97,32 @@ def compare_section(section, theirs: dict, where: str, check, noted: list[str]) 
         check(f"{at} score", entry.score, their_entry["score_session"])
         check(f"{at} percentage", entry.percentage, their_entry["pct"])
         check(f"{at} strat", entry.strat, their_entry["strat_num"])
-        their_ranks = [[r["rank"], r["section_rank_low"], r["section_rank_high"],
-                        r["overall_rank_low"], r["overall_rank_high"], bool(r["qual_flag"])]
-                       for r in their_entry["rank"]]
-        our_ranks = [[r.rank, r.section_low, r.section_high, r.overall_low, r.overall_high,
-                      r.qualified] for r in entry.ranks[: len(their_ranks)]]
+        their_ranks = [
+            [
+                r["rank"],
+                r["section_rank_low"],
+                r["section_rank_high"],
+                r["overall_rank_low"],
+                r["overall_rank_high"],
+                bool(r["qual_flag"]),
+            ]
+            for r in their_entry["rank"]
+        ]
+        our_ranks = [
+            [r.rank, r.section_low, r.section_high, r.overall_low, r.overall_high, r.qualified]
+            for r in entry.ranks[: len(their_ranks)]
+        ]
         check(f"{at} ranks", our_ranks, their_ranks)
         for name in ("previous", "current", "total"):
-            check(f"{at} {name} award", awards_of(entry.awards[name]),
-                  [a[:3] for a in their_entry.get("award", {}).get(name, [])])
+            check(
+                f"{at} {name} award",
+                awards_of(entry.awards[name]),
+                [a[:3] for a in their_entry.get("award", {}).get(name, [])],
+            )
         check(f"{at} players", len(entry.players), len(their_entry["player"]))
         for n, (player, their_player) in enumerate(
-                zip(entry.players, their_entry["player"], strict=False), start=1):
+            zip(entry.players, their_entry["player"], strict=False), start=1
+        ):
             pat = f"{at} player {n}"
             check(f"{pat} last name", player.last_name, their_player["lname"])
             check(f"{pat} first name", player.first_name, their_player["fname"])
@@ -109,19 +131,36 @@ def compare_section(section, theirs: dict, where: str, check, noted: list[str]) 
             check(f"{pat} city", player.city, their_player["city"])
             check(f"{pat} state", player.state, their_player["state"])
             for name in ("previous", "current", "total"):
-                check(f"{pat} {name} award", awards_of(player.awards[name]),
-                      [a[:3] for a in their_player.get("award", {}).get(name, [])])
+                check(
+                    f"{pat} {name} award",
+                    awards_of(player.awards[name]),
+                    [a[:3] for a in their_player.get("award", {}).get(name, [])],
+                )
     boards = {str(b.number): b for b in section.results}
     check(f"{where} boards", sorted(boards, key=int), sorted(theirs.get("board", {}), key=int))
     for number, their_rows in theirs.get("board", {}).items():
         board = boards.get(number)
         if board is None:
             continue
-        rows = [[r.round, r.table, r.ns, their_score(r.ns_score), r.ns_points, r.ew,
-                 their_score(r.ew_score), r.ew_points] for r in board.results]
-        extra = rows[len(their_rows):]
-        if extra and rows[: len(their_rows)] == their_rows and all(
-                row[3] in ("Not Played", "Late Play") for row in extra):
+        rows = [
+            [
+                r.round,
+                r.table,
+                r.ns,
+                their_score(r.ns_score),
+                r.ns_points,
+                r.ew,
+                their_score(r.ew_score),
+                r.ew_points,
+            ]
+            for r in board.results
+        ]
+        extra = rows[len(their_rows) :]
+        if (
+            extra
+            and rows[: len(their_rows)] == their_rows
+            and all(row[3] in ("Not Played", "Late Play") for row in extra)
+        ):
             noted.append(f"{where} board {number} trailing unplayed")
             rows = rows[: len(their_rows)]
         check(f"{where} board {number}", rows, their_rows)
