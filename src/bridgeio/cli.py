@@ -339,8 +339,11 @@ def _solve_progress(bar: Any) -> Any:
 @main.command()
 @click.argument("source", type=click.Path(dir_okay=True))
 @click.argument("target", type=click.Path(dir_okay=False))
-@click.option("--key", help="Secret for the pseudonyms: the same key gives the same pseudonym "
-              "to a person in every file (default: a random key, different each run).")
+@click.option(
+    "--key",
+    help="Secret for the pseudonyms: the same key gives the same pseudonym "
+    "to a person in every file (default: a random key, different each run).",
+)
 @click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
 def anonymize(source: str, target: str, key: str | None, force: bool) -> None:
     """Copy a results file with names, player numbers, cities and clubs replaced by

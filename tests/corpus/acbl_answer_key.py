@@ -88,6 +88,7 @@ def compare_section(section, theirs: dict, where: str, check, noted: list[str]) 
     check(f"{where} rounds", section.rounds, theirs["rounds"])
     check(f"{where} board top", section.board_top, theirs["board_top"])
     entries = {their_entry_key(e): e for e in section.entries}
+    check(f"{where} distinct entries", len(entries), len(section.entries))
     check(f"{where} entries", sorted(entries), sorted(theirs["entry"]))
     for key, their_entry in theirs["entry"].items():
         entry = entries.get(key)

@@ -124,8 +124,10 @@ def describe_results(results: Results, fmt: str) -> str:
     for event in results.events:
         lines.append("")
         lines.append(f"Event {event.number}: {event.name}  {event.session_name}".rstrip())
-        lines.append(f"  {event.date or event.date_text}  {event.club}"
-                     + (f" (club {event.club_number})" if event.club_number else ""))
+        lines.append(
+            f"  {event.date or event.date_text}  {event.club}"
+            + (f" (club {event.club_number})" if event.club_number else "")
+        )
         lines.append(f"  {event.kind}, {event.scoring.replace('_', ' ')}; rating: {event.rating}")
         for section in event.sections:
             lines.extend(_section_lines(section))
@@ -133,8 +135,11 @@ def describe_results(results: Results, fmt: str) -> str:
 
 
 def _section_lines(section: Section) -> list[str]:
-    lines = ["", f"  Section {section.name}: {section.movement}, {section.tables} tables, "
-             f"{section.rounds} rounds, {section.boards} boards, top {section.board_top}"]
+    lines = [
+        "",
+        f"  Section {section.name}: {section.movement}, {section.tables} tables, "
+        f"{section.rounds} rounds, {section.boards} boards, top {section.board_top}",
+    ]
     groups: dict[str | None, list[Entry]] = {}
     for entry in section.entries:
         groups.setdefault(entry.direction, []).append(entry)

@@ -96,6 +96,21 @@ class Board:
 
 
 @dataclass
+class Match:
+    """One team's match in one round, from that team's side."""
+
+    round: int
+    team: int
+    opponent: int
+    imps: int | None = None
+    victory_points: float | None = None
+    wins: float | None = None
+    boards: int | None = None
+    table: int | None = None
+    second_opponent: int | None = None  # a short round robin's other opponent
+
+
+@dataclass
 class Section:
     name: str
     movement: str = ""  # "mitchell", "howell", "web", "team", "individual", ...
@@ -109,6 +124,7 @@ class Section:
     results: list[Board] = field(default_factory=list)
     # rounds x tables: (ns, ew, first board) or (n, e, s, w, first board); None for unused
     schedule: list[list[tuple[int, ...] | None]] = field(default_factory=list)
+    matches: list[Match] = field(default_factory=list)  # team events
     extra: dict = field(default_factory=dict)
 
 

@@ -89,7 +89,8 @@ class Layout:
         self.size = position
         self.offsets = {field_name: offset for offset, _, field_name in self.fields}
         self._struct = struct.Struct("".join(parts))
-        self._kinds = kinds
+        self._names = [name for name, _ in kinds]
+        self._converters = [(name, _converter(kind)) for name, kind in kinds if _converter(kind)]
 
     @staticmethod
     def _width(kind: str) -> int:
@@ -111,24 +112,31 @@ class Layout:
                 f"{what or self.name} at byte {offset}",
                 f"{self.size} bytes within the file's {len(data)}",
             )
-        values = self._struct.unpack_from(data, offset)
-        result: dict[str, Any] = {}
-        for (field_name, kind), value in zip(self._kinds, values, strict=True):
-            if kind == "f2" or kind == "F2":
-                value = value / 100
-            elif kind == "f1":
-                value = value / 10
-            elif kind == "f4":
-                value = value / 10000
-            elif kind == "bool":
-                value = bool(value)
-            elif kind == "dt":
-                value = dos_datetime(value)
-            elif kind == "r48":
-                value = real48(value)
-            elif kind.startswith("str"):
-                value = text(value)
-            elif kind.startswith("chr"):
-                value = value.decode("cp1252", errors="replace")
-            result[field_name] = value
+        result = dict(zip(self._names, self._struct.unpack_from(data, offset), strict=True))
+        for name, convert in self._converters:
+            result[name] = convert(result[name])
         return result
+
+
+def _chars(raw: bytes) -> str:
+    return raw.decode("cp1252", errors="replace")
+
+
+def _converter(kind: str) -> Any:
+    """The function turning a field's unpacked value into its meaning (None: as unpacked)."""
+    simple = {
+        "f1": lambda v: v / 10,
+        "f2": lambda v: v / 100,
+        "F2": lambda v: v / 100,
+        "f4": lambda v: v / 10000,
+        "bool": bool,
+        "dt": dos_datetime,
+        "r48": real48,
+    }
+    if kind in simple:
+        return simple[kind]
+    if kind.startswith("str"):
+        return text
+    if kind.startswith("chr"):
+        return _chars
+    return None

@@ -16,6 +16,7 @@ from bridgeio.model.results import (
     BoardResult,
     Entry,
     Event,
+    Match,
     Player,
     Results,
     Section,
@@ -44,6 +45,12 @@ BOARD2 = Layout("board2 result", L.BOARD2_RESULT)
 BOARD4 = Layout("board4 result", L.BOARD4_RESULT)
 MATCH = Layout("match table", L.MATCH_TABLE)
 TEXT = Layout("memo or note", L.TEXT_BLOCK)
+TEAM_INDEX = Layout("team match index", L.TEAM_MATCH_INDEX)
+ROUND_ROBIN = Layout("round robin structure", L.ROUND_ROBIN)
+TEAM_TABLE = Layout("team match table", L.TEAM_MATCH_TABLE)
+TEAM_MATCH = Layout("team match entry", L.TEAM_MATCH)
+VP_CHART = Layout("victory point structure", L.VICTORY_POINTS)
+VP_STEP = Layout("imp to vp step", L.VP_STEP)
 
 
 class GameFile:
@@ -311,7 +318,72 @@ def read_section(
         section.results = read_boards(game, summary["board_index"], event.kind)
     if details["match_table"] and event.kind != "teams":
         section.schedule = read_schedule(game, details["match_table"], event.kind)
+    if event.kind == "teams" and details["team_match_index"]:
+        section.matches, section.extra["team_matches"] = read_matches(
+            game, details["team_match_index"]
+        )
     return section
+
+
+def read_matches(game: GameFile, pointer: int) -> tuple[list[Match], dict[str, Any]]:
+    """Every team's matches from the Team Match Index and its Team Match Tables, with the
+    round robins and the victory point chart."""
+    length = game.block(pointer, "team match index", TEAM_INDEX.size - 2)
+    header = game.read(TEAM_INDEX, pointer)
+    teams = header["teams"]
+    if L.TEAM_MATCH_INDEX_TABLES + 4 * teams > length + 2:
+        raise game.fail(
+            f"team match index at byte {pointer}",
+            f"room for {teams} team pointers in a block of {length} bytes",
+        )
+    details: dict[str, Any] = {
+        "rounds": header["rounds"],
+        "current_round": header["current_round"],
+        "round_robins": [
+            game.read(ROUND_ROBIN, pointer + at) for at in L.TEAM_MATCH_INDEX_ROUND_ROBINS
+        ],
+        "victory_points": read_victory_points(game, header["victory_points"]),
+        "teams": {},
+    }
+    matches = []
+    for team_id in range(1, teams + 1):
+        table = struct.unpack_from(
+            "<I", game.data, pointer + L.TEAM_MATCH_INDEX_TABLES + 4 * (team_id - 1)
+        )[0]
+        if not table:
+            continue
+        size = game.block(table, f"team match table {team_id}", L.TEAM_MATCHES - 2)
+        head = game.read(TEAM_TABLE, table)
+        details["teams"][team_id] = {k: v for k, v in head.items() if k != "length"}
+        rounds = min(head["rounds"], (size + 2 - L.TEAM_MATCHES) // L.TEAM_MATCH_SIZE)
+        for index in range(rounds):
+            raw = game.read(TEAM_MATCH, table + L.TEAM_MATCHES + index * L.TEAM_MATCH_SIZE)
+            if raw["round"]:
+                matches.append(
+                    Match(
+                        raw["round"],
+                        team_id,
+                        raw["opponent"],
+                        raw["imps"],
+                        raw["victory_points"],
+                        raw["wins"],
+                        raw["boards"],
+                        raw["table"],
+                        raw["second_opponent"] or None,
+                    )
+                )
+    return matches, details
+
+
+def read_victory_points(game: GameFile, pointer: int) -> dict[str, Any] | None:
+    if not pointer:
+        return None
+    length = game.block(pointer, "victory point chart", VP_CHART.size - 2)
+    chart = game.read(VP_CHART, pointer)
+    steps = min(chart["steps"], (length + 2 - L.VP_STEPS) // 5)
+    chart["scale"] = [game.read(VP_STEP, pointer + L.VP_STEPS + 5 * i) for i in range(steps)]
+    del chart["length"]
+    return chart
 
 
 def _is_phantom(entry: Entry, details: dict, kind: str) -> bool:
@@ -336,14 +408,21 @@ def pair_numbers(game: GameFile, pointer: int, details: dict, kind: str) -> dict
     data = game.data
     numbering: dict[tuple[int, int], tuple[int, str | None]] = {}
     if details["howell"] and kind == "pairs":
+        unplaced = []
         for pair in range(1, min(details["highest_pair"], 80) + 1):
             table, direction = (
                 data[base + 0x50 + 2 * (pair - 1)],
                 data[base + 0x51 + 2 * (pair - 1)],
             )
+            shown = data[base + pair - 1] or pair
             if table and direction in (1, 2):
-                shown = data[base + pair - 1] or pair
                 numbering[(direction, table)] = (shown, None)
+            elif table:  # direction 0, seen for a Howell's phantom: the free seat at its table
+                unplaced.append((table, shown))
+        for table, shown in unplaced:
+            free = [d for d in (1, 2) if (d, table) not in numbering]
+            if free:
+                numbering[(free[0], table)] = (shown, None)
         return numbering
     directions = ("NS", "EW") if kind == "pairs" else ("N", "E", "S", "W")
     for d, name in enumerate(directions, start=1):
@@ -358,7 +437,8 @@ def read_entries(
 ) -> list[Entry]:
     entries = []
     players = L.PLAYERS_PER_ENTRY.get(event.kind, 2)
-    tables = [details[f"index_{d}"] for d in (1, 2, 3, 4)]
+    directions = {"teams": 1, "pairs": 2, "individual": 4}[event.kind]
+    tables = [details[f"index_{d}"] for d in range(1, directions + 1)]
     for direction, table in enumerate(tables, start=1):
         if not table:
             continue
@@ -375,10 +455,11 @@ def read_entries(
             if not item["entry"]:
                 continue
             if event.kind == "teams":
-                shown, side = item["number"], None
+                shown, side, members = item["number"], None, min(item["players"], players)
             else:
                 shown, side = numbering.get((direction, position), (position, None))
-            entries.append(read_entry(game, item["entry"], shown, side, players, letters))
+                members = players
+            entries.append(read_entry(game, item["entry"], shown, side, members, letters))
     return entries
 
 

@@ -16,7 +16,17 @@ from bridgeio.formats.acblscore.reader import GameFile, value_of
 from bridgeio.model.results import Results
 
 _CODES = {name: code for code, name in L.SPECIAL_SCORES.items()}
-_PACK = {"u8": "<B", "u16": "<H", "i16": "<h", "u32": "<I"}
+_PACK = {
+    "u8": "<B",
+    "u16": "<H",
+    "i16": "<h",
+    "u32": "<I",
+    "ptr": "<I",
+    "i8": "<b",
+    "bool": "<B",
+    "i32": "<i",
+}
+_SCALED = {"f1": ("<H", 10), "f2": ("<H", 100), "f4": ("<H", 10000), "F2": ("<i", 100)}
 
 
 def encode(kind: str, value: Any, target: object) -> bytes:
@@ -25,12 +35,13 @@ def encode(kind: str, value: Any, target: object) -> bytes:
         width = int(kind[4:])
         data = str(value).encode("cp1252", errors="replace")[:width]
         return bytes([len(data)]) + data.ljust(width, b"\0")
+    if kind.startswith("chr:"):
+        return str(value).encode("cp1252", errors="replace")[: int(kind[4:])].ljust(int(kind[4:]))
     if kind in _PACK:
         return struct.pack(_PACK[kind], int(value))
-    if kind == "f2":
-        return struct.pack("<H", round(float(value) * 100))
-    if kind == "F2":
-        return struct.pack("<i", round(float(value) * 100))
+    if kind in _SCALED:
+        fmt, scale = _SCALED[kind]
+        return struct.pack(fmt, round(float(value) * scale))
     if kind == "score":
         return struct.pack("<h", stored_score(value, getattr(target, "foul_group", 0)))
     raise ValueError(f"cannot encode a {kind} field")

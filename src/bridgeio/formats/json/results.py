@@ -40,7 +40,7 @@ def event_json(event: Event) -> dict[str, Any]:
 
 
 def section_json(section: Section, kind: str) -> dict[str, Any]:
-    return {
+    data = {
         "name": section.name,
         "movement": section.movement,
         "tables": section.tables,
@@ -54,6 +54,14 @@ def section_json(section: Section, kind: str) -> dict[str, Any]:
             for b in section.results
         ],
     }
+    if section.matches:
+        data["matches"] = [
+            {"round": m.round, "team": m.team, "opponent": m.opponent, "imps": m.imps,
+             "victory_points": m.victory_points, "wins": m.wins, "boards": m.boards,
+             "table": m.table}
+            for m in section.matches
+        ]
+    return data
 
 
 def entry_json(entry: Entry) -> dict[str, Any]:
