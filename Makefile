@@ -26,6 +26,7 @@ test: lint
 bench: setup
 	$(BIN)/python benchmarks/pavlicek.py
 	$(BIN)/python benchmarks/chessbase.py
+	$(BIN)/python benchmarks/acblscore.py
 	$(BIN)/python benchmarks/solve.py
 
 clean:

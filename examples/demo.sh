@@ -29,6 +29,11 @@ bridgeio validate "$out/cut.zrd" || echo "(exit status $?)"
 step bridgeio generate --count 8 --seed 1 "$out/new.pbn"
 step bridgeio solve "$out/new.pbn" "$out/new.zrd"
 step bridgeio info "$out/new.zrd"
+step bridgeio info examples/club-game.ACA
+printf '\n\033[1m$ bridgeio dump examples/club-game.ACA | head -c 300\033[0m\n'
+bridgeio dump examples/club-game.ACA > "$out/club-game.json"; head -c 300 "$out/club-game.json"; echo
+step bridgeio anonymize examples/club-game.ACA "$out/anonymous.ACA" --key demo
+step bridgeio info "$out/anonymous.ACA"
 step bridgeio info examples/tournaments.cbt
 step bridgeio validate examples/tournaments.cbt
 step bridgeio convert examples/tournaments.cbt "$out/tournaments.csv"

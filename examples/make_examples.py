@@ -11,8 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from endplay.dds import calc_all_tables
-from endplay.types import Deal as SolverDeal
 
 import bridgeio
 from bridgeio.formats.chessbase import TournamentFile
@@ -36,21 +34,178 @@ TOURNAMENTS = [
 def tournaments() -> None:
     """A small ChessBase tournament file of famous events (our own writer, our own data)."""
     entries = [
-        Tournament(title, place, PartialDate(*date), pairing, nation=nation, rounds=rounds,
-                   complete=True, games=rounds * 2, first_game=10 * number)
+        Tournament(
+            title,
+            place,
+            PartialDate(*date),
+            pairing,
+            nation=nation,
+            rounds=rounds,
+            complete=True,
+            games=rounds * 2,
+            first_game=10 * number,
+        )
         for number, (title, place, date, pairing, nation, rounds) in enumerate(TOURNAMENTS)
     ]
     bridgeio.write(TournamentFile.new(entries), HERE / "tournaments.cbt")
 
 
-def main() -> None:
-    tournaments()
+def deals() -> None:
+    """16 random deals with their double-dummy tables (needs endplay)."""
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal as SolverDeal
+
     rng = np.random.default_rng(2026_11_21)
     seats = rng.permuted(np.tile(np.repeat(np.arange(4, dtype=np.uint8), 13), (16, 1)), axis=1)
-    deals = DealSet(seats)
-    tables = calc_all_tables([SolverDeal(deal.pbn()) for deal in deals])
-    deals.tricks = np.array([table.to_list() for table in tables], dtype=np.uint8)
-    bridgeio.write(deals, HERE / "deals.pbn")
+    solved = DealSet(seats)
+    tables = calc_all_tables([SolverDeal(deal.pbn()) for deal in solved])
+    solved.tricks = np.array([table.to_list() for table in tables], dtype=np.uint8)
+    bridgeio.write(solved, HERE / "deals.pbn")
+
+
+FIRST = [
+    "Ada",
+    "Ben",
+    "Cleo",
+    "Dev",
+    "Elif",
+    "Finn",
+    "Gus",
+    "Hana",
+    "Ivo",
+    "Jade",
+    "Kofi",
+    "Lena",
+    "Milo",
+    "Nia",
+    "Otto",
+    "Pia",
+]
+LAST = [
+    "Archer",
+    "Baker",
+    "Carver",
+    "Draper",
+    "Fisher",
+    "Fowler",
+    "Glover",
+    "Hunter",
+    "Mason",
+    "Miller",
+    "Porter",
+    "Sawyer",
+    "Slater",
+    "Turner",
+    "Walker",
+    "Weaver",
+]
+
+
+def club_game() -> None:
+    """A 4-table Mitchell club game written by bridgeio's own builder, with invented players."""
+    from bridgeio.formats.acblscore.builder import build
+    from bridgeio.model.results import (
+        Board,
+        BoardResult,
+        Entry,
+        Event,
+        Player,
+        Results,
+        Section,
+        StratRank,
+    )
+
+    rng = np.random.default_rng(7)
+    tables, rounds, per_round = 4, 4, 2
+    scores = [-200, -100, -50, 110, 140, 420, 450, 620, 650]
+    section = Section(
+        "A",
+        "mitchell",
+        tables=tables,
+        rounds=rounds,
+        boards=8,
+        boards_per_round=per_round,
+        board_top=3,
+        maximum_score=3 * 8,
+    )
+    section.schedule = [
+        [
+            (t, (t - 1 + r) % tables + 1, ((t - 1 - r) % tables) * 2 + 1)
+            for t in range(1, tables + 1)
+        ]
+        for r in range(rounds)
+    ]
+    played: dict[int, list[tuple[int, int, int, int]]] = {}
+    for r, row in enumerate(section.schedule, start=1):
+        for t, (ns, ew, first) in enumerate(row, start=1):
+            for board in range(first, first + per_round):
+                played.setdefault(board, []).append((r, t, ns, ew))
+    totals: dict[tuple[int, str], float] = {}
+    for number in sorted(played):
+        board = Board(number)
+        raw = [int(rng.choice(scores)) for _ in played[number]]
+        for (r, t, ns, ew), score in zip(played[number], raw, strict=True):
+            mp = sum(1.0 if score > o else 0.5 if score == o else 0 for o in raw) - 0.5
+            board.results.append(BoardResult(r, t, ns, ew, score, -score, mp, 3 - mp))
+            totals[(ns, "NS")] = totals.get((ns, "NS"), 0) + mp
+            totals[(ew, "EW")] = totals.get((ew, "EW"), 0) + 3 - mp
+        section.results.append(board)
+    names = iter(range(16))
+    for direction in ("NS", "EW"):
+        ranked = sorted(range(1, tables + 1), key=lambda n: -totals[(n, direction)])
+        for number in range(1, tables + 1):
+            players = [
+                Player(
+                    LAST[k],
+                    FIRST[k],
+                    f"Z{100000 + k * 7919:06d}",
+                    40 + 37 * k,
+                    "Springfield",
+                    "CA",
+                    "US",
+                    "Club Master",
+                )
+                for k in (next(names), next(names))
+            ]
+            score = totals[(number, direction)]
+            rank = ranked.index(number) + 1
+            section.entries.append(
+                Entry(
+                    f"{number}{direction}",
+                    number,
+                    direction,
+                    score,
+                    round(100 * score / 24, 2),
+                    rank,
+                    1,
+                    players,
+                    ranks=[StratRank(rank, rank, 0, rank, 0, False)],
+                    boards_played=8,
+                )
+            )
+    game = Results(
+        events=[
+            Event(
+                1,
+                "Tuesday Afternoon Pairs",
+                "Tuesday Aft",
+                date_text="November 17, 2026",
+                club="Example Bridge Club",
+                club_number="999999",
+                director="Pat Director",
+                rating="Club Masterpoint",
+                strats=[{"letter": "A", "min_mp": 0, "max_mp": 0}],
+                sections=[section],
+            )
+        ]
+    )
+    (HERE / "club-game.ACA").write_bytes(build(game))
+
+
+def main() -> None:
+    deals()
+    club_game()
+    tournaments()
 
 
 if __name__ == "__main__":
