@@ -109,8 +109,22 @@ def write(
     """
     fmt = output_format(path, format)
     writer = _writer(fmt, {k: v for k, v in options.items() if v is not None})
-    with atomic_output(path, overwrite=overwrite) as handle:
-        writer([doc], handle, source=getattr(doc, "format", None))
+    for target, part in split_parts(fmt, doc, path):
+        with atomic_output(target, overwrite=overwrite) as handle:
+            writer([part], handle, source=getattr(doc, "format", None))
+
+
+def split_parts(fmt: FileFormat, doc: Any, path: PathLike) -> list[tuple[str, Any]]:
+    """(file name, document) pairs: one file, or OUT-A.asc, OUT-B.asc, ... when the target
+    format holds one part (a section's movement, an event) of what the source holds."""
+    path = os.fspath(path)
+    parts = fmt.split(doc) if fmt.split is not None else [("", doc)]
+    if not parts:
+        raise ValueError(f"nothing in the source can be written as {fmt.name}")
+    if len(parts) == 1:
+        return [(path, parts[0][1])]
+    stem, extension = os.path.splitext(path)
+    return [(f"{stem}-{suffix}{extension}", part) for suffix, part in parts]
 
 
 def write_stream(
@@ -153,6 +167,9 @@ def convert(
     if same_file(source, target):
         raise ValueError(f"{target} is the input file: not overwritten")
     writer = _writer(dst, {k: v for k, v in options.items() if v is not None})
+    if dst.split is not None:
+        write(read(source, src.name), target, dst.name, overwrite=overwrite, **options)
+        return
     if src.iter_chunks is not None:
         chunks: Iterable[Any] = _counted(_guarded(src.iter_chunks(source), source, src), progress)
     else:

@@ -8,6 +8,7 @@ text formats first, then those with a magic number, then the headerless binary r
 from bridgeio.formats import json  # noqa: F401
 from bridgeio.formats import pbn  # noqa: F401
 from bridgeio.formats import acblscore  # noqa: F401
+from bridgeio.formats import asc  # noqa: F401
 from bridgeio.formats import chessbase  # noqa: F401
 from bridgeio.formats import pavlicek  # noqa: F401
 from bridgeio.formats import csv  # noqa: F401

@@ -56,9 +56,16 @@ def section_json(section: Section, kind: str) -> dict[str, Any]:
     }
     if section.matches:
         data["matches"] = [
-            {"round": m.round, "team": m.team, "opponent": m.opponent, "imps": m.imps,
-             "victory_points": m.victory_points, "wins": m.wins, "boards": m.boards,
-             "table": m.table}
+            {
+                "round": m.round,
+                "team": m.team,
+                "opponent": m.opponent,
+                "imps": m.imps,
+                "victory_points": m.victory_points,
+                "wins": m.wins,
+                "boards": m.boards,
+                "table": m.table,
+            }
             for m in section.matches
         ]
     return data
