@@ -102,7 +102,7 @@ LAST = [
 
 
 def club_game() -> None:
-    """A 4-table Mitchell club game written by bridgeio's own builder, with invented players."""
+    """A 5-table Mitchell club game written by bridgeio's own builder, with invented players."""
     from bridgeio.formats.acblscore.builder import build
     from bridgeio.model.results import (
         Board,
@@ -116,17 +116,18 @@ def club_game() -> None:
     )
 
     rng = np.random.default_rng(7)
-    tables, rounds, per_round = 4, 4, 2
+    tables, rounds, per_round = 5, 5, 2
+    boards, top = tables * per_round, rounds - 1
     scores = [-200, -100, -50, 110, 140, 420, 450, 620, 650]
     section = Section(
         "A",
         "mitchell",
         tables=tables,
         rounds=rounds,
-        boards=8,
+        boards=boards,
         boards_per_round=per_round,
-        board_top=3,
-        maximum_score=3 * 8,
+        board_top=top,
+        maximum_score=top * boards,
     )
     section.schedule = [
         [
@@ -146,18 +147,18 @@ def club_game() -> None:
         raw = [int(rng.choice(scores)) for _ in played[number]]
         for (r, t, ns, ew), score in zip(played[number], raw, strict=True):
             mp = sum(1.0 if score > o else 0.5 if score == o else 0 for o in raw) - 0.5
-            board.results.append(BoardResult(r, t, ns, ew, score, -score, mp, 3 - mp))
+            board.results.append(BoardResult(r, t, ns, ew, score, -score, mp, top - mp))
             totals[(ns, "NS")] = totals.get((ns, "NS"), 0) + mp
-            totals[(ew, "EW")] = totals.get((ew, "EW"), 0) + 3 - mp
+            totals[(ew, "EW")] = totals.get((ew, "EW"), 0) + top - mp
         section.results.append(board)
-    names = iter(range(16))
+    names = iter(range(2 * 2 * tables))
     for direction in ("NS", "EW"):
         ranked = sorted(range(1, tables + 1), key=lambda n: -totals[(n, direction)])
         for number in range(1, tables + 1):
             players = [
                 Player(
-                    LAST[k],
-                    FIRST[k],
+                    LAST[(5 * k + k // len(FIRST)) % len(LAST)],
+                    FIRST[k % len(FIRST)],
                     f"Z{100000 + k * 7919:06d}",
                     40 + 37 * k,
                     "Springfield",
@@ -175,12 +176,12 @@ def club_game() -> None:
                     number,
                     direction,
                     score,
-                    round(100 * score / 24, 2),
+                    round(100 * score / (top * boards), 2),
                     rank,
                     1,
                     players,
                     ranks=[StratRank(rank, rank, 0, rank, 0, False)],
-                    boards_played=8,
+                    boards_played=boards,
                 )
             )
     game = Results(

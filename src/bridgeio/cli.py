@@ -363,6 +363,58 @@ def anonymize(source: str, target: str, key: str | None, force: bool) -> None:
         bridgeio.write(results, target, fmt.name)
 
 
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
+@click.option("--json", "as_json", is_flag=True, help="One JSON document a file, for machines.")
+def analyze(files: tuple[str, ...], as_json: bool) -> None:
+    """Movement statistics: who meets whom, board groups, sharing, sit-outs, the Qf balance.
+
+    Works on schedules (ASC) and on the movements in results files (one per section).
+    """
+    from bridgeio.analysis.movement import errors, statistics
+    from bridgeio.formats.asc import movements
+
+    status = 0
+    for path in files:
+        with _input_errors():
+            parts = movements(bridgeio.read(path))
+        if not parts:
+            raise Failure(f"{path} holds no movement")
+        for name, movement in parts:
+            report = statistics(movement)
+            problems = errors(movement)
+            status = max(status, 1 if any(p.severity == "error" for p in problems) else 0)
+            report["problems"] = [str(p) for p in problems]
+            label = f"{path}{' section ' + name if name else ''}"
+            if as_json:
+                click.echo(json.dumps({"file": path, "section": name or None, **report}))
+            else:
+                click.echo(_statistics_text(label, report))
+    sys.exit(status)
+
+
+def _statistics_text(label: str, report: dict[str, Any]) -> str:
+    lines = [
+        f"== {label}",
+        f"{report['participants']} {'players' if report['individual'] else 'pairs'}, "
+        f"{report['tables']} tables, {report['rounds']} rounds, "
+        f"{report['board_groups']} board groups",
+    ]
+    if report["qf"] is not None:
+        lines.append(f"balance Qf = {report['qf']:.2f} (100 = perfect)")
+    meetings = ", ".join(
+        f"{count} pairs of contestants meet {times}x" for times, count in report["meetings"].items()
+    )
+    lines.append(f"meetings: {meetings}")
+    lines.append("board groups per round: " + " ".join(map(str, report["groups_per_round"])))
+    shared = report["shared_groups"]
+    lines.append(f"shared board groups: {len(shared)} (a group at two or more tables in a round)")
+    if report["sit_outs"]:
+        lines.append("sit-outs: " + ", ".join(f"{n}: {k}" for n, k in report["sit_outs"].items()))
+    lines += [f"problem: {p}" for p in report["problems"]]
+    return "\n".join(lines)
+
+
 @main.command(name="formats")
 def list_formats() -> None:
     """The formats this version reads and writes."""

@@ -8,6 +8,7 @@ import numpy as np
 
 from bridgeio.model import UNKNOWN_TRICKS, Deal, DealSet, DiagramSet, Seat, Strain, Suit
 from bridgeio.model.chess import TournamentIndex
+from bridgeio.model.movement import Movement, Table
 from bridgeio.model.results import Entry, Results, Section
 
 _STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
@@ -108,6 +109,8 @@ def describe(doc: object, fmt: str) -> str:
     """One screen about any model object."""
     if isinstance(doc, Results):
         return describe_results(doc, fmt)
+    if isinstance(doc, Movement):
+        return describe_movement(doc, fmt)
     if isinstance(doc, TournamentIndex):
         return describe_tournaments(doc, fmt)
     if isinstance(doc, DiagramSet):
@@ -154,3 +157,47 @@ def _section_lines(section: Section) -> list[str]:
             rank = entry.rank if entry.rank else ""
             lines.append(f"    {rank!s:>3} {entry.number:>4} {score} {pct}  {names}")
     return lines
+
+
+def describe_movement(movement: Movement, fmt: str) -> str:
+    """The schedule as a round x table grid, then each contestant's guide card."""
+    kind = "individual" if movement.individual else "pairs"
+    lines = [
+        f"{fmt} schedule: {movement.participants} {kind}, {movement.tables} tables, "
+        f"{movement.rounds} rounds, {movement.groups} board groups"
+        + (f"  (flags: {' '.join(movement.flags)})" if movement.flags else "")
+    ]
+    if movement.comment:
+        lines.append(f"comment: {movement.comment}")
+    if movement.compact:
+        lines.append(
+            "compact (H/M) schedule: only round 1 is given; the rotation for later "
+            "rounds is not known, so they are not shown"
+        )
+    width = max(len(_cell(t, movement.individual)) for row in movement.schedule for t in row)
+    lines += [
+        "",
+        "round " + " ".join(f"{'table ' + str(t):>{width}}" for t in range(1, movement.tables + 1)),
+    ]
+    for number, row in enumerate(movement.schedule, start=1):
+        lines.append(
+            f"{number:>5} " + " ".join(f"{_cell(t, movement.individual):>{width}}" for t in row)
+        )
+    lines += ["", "guide cards (round: table, direction, boards)"]
+    for contestant in range(1, movement.participants + 1):
+        seats = {r: (t, d, g) for r, t, d, g in movement.seating(contestant)}
+        card = [
+            f"{r}: {seats[r][0]} {seats[r][1]} {seats[r][2]}" if r in seats else f"{r}: out"
+            for r in range(1, len(movement.schedule) + 1)
+        ]
+        lines.append(f"{contestant:>4}  " + "  ".join(card))
+    if movement.trailing:
+        lines += ["", movement.trailing]
+    return "\n".join(lines)
+
+
+def _cell(table: Table | None, individual: bool) -> str:
+    if table is None:
+        return "-"
+    joiner = " " if individual else "-"
+    return joiner.join(map(str, table.seats)) + f" {table.group}"
