@@ -91,7 +91,7 @@ def parse(text: str, path: str = "<text>") -> Movement:
     if len(movement.schedule) < wanted:
         raise FormatError(
             path,
-            f"line {index + 1}",
+            f"line {index}",
             f"{wanted} rounds of {tables} tables; the file ends after {len(movement.schedule)}",
         )
     movement.trailing = "\n".join(lines[index:]).strip()
