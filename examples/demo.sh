@@ -34,6 +34,9 @@ printf '\n\033[1m$ bridgeio dump examples/club-game.ACA | head -c 300\033[0m\n'
 bridgeio dump examples/club-game.ACA > "$out/club-game.json"; head -c 300 "$out/club-game.json"; echo
 step bridgeio anonymize examples/club-game.ACA "$out/anonymous.ACA" --key demo
 step bridgeio info "$out/anonymous.ACA"
+step bridgeio convert examples/club-game.ACA "$out/movement.asc"
+step bridgeio info "$out/movement.asc"
+step bridgeio analyze "$out/movement.asc"
 step bridgeio info examples/tournaments.cbt
 step bridgeio validate examples/tournaments.cbt
 step bridgeio convert examples/tournaments.cbt "$out/tournaments.csv"
