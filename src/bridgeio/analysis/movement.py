@@ -103,7 +103,7 @@ def errors(movement: Movement) -> list[Problem]:
 
 
 def _group_in_range(group: str, groups: int) -> bool:
-    if group.isdigit():
+    if group.isdecimal():
         return 1 <= int(group) <= groups
     return len(group) == 1 and group.isalpha() and ord(group.upper()) - ord("A") < groups
 

@@ -9,6 +9,7 @@ from bridgeio.formats import json  # noqa: F401
 from bridgeio.formats import pbn  # noqa: F401
 from bridgeio.formats import acblscore  # noqa: F401
 from bridgeio.formats import asc  # noqa: F401
+from bridgeio.formats import usebio  # noqa: F401
 from bridgeio.formats import chessbase  # noqa: F401
 from bridgeio.formats import pavlicek  # noqa: F401
 from bridgeio.formats import csv  # noqa: F401

@@ -105,7 +105,7 @@ class Tournament:
 
     @property
     def nation_name(self) -> str:
-        if self.nation.startswith("#") and self.nation[1:].isdigit():
+        if self.nation.startswith("#") and self.nation[1:].isdecimal():
             number = int(self.nation[1:])
             return NATIONS[number][1] if number < len(NATIONS) else ""
         return NATION_NAMES.get(self.nation, "")

@@ -87,6 +87,11 @@ class BoardResult:
     foul_group: int = 0
     seats: tuple[int, int, int, int] | None = None
     points: tuple[float, float, float, float] | None = None
+    contract: str | None = None  # "4SX", "3NT", "PASS"
+    declarer: str | None = None  # "N", "E", "S", "W"
+    lead: str | None = None  # suit then rank: "HK"
+    tricks: int | None = None
+    extra: dict = field(default_factory=dict)
 
 
 @dataclass

@@ -37,7 +37,7 @@ def parse(text: str, path: str = "<text>") -> Movement:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     header_text, _, comment = lines[0].partition("#")
     fields = tokens(header_text)
-    if len(fields) < 5 or not all(f.isdigit() for f in fields[:5]):
+    if len(fields) < 5 or not all(f.isdecimal() for f in fields[:5]):
         raise FormatError(
             path,
             "line 1",
@@ -110,6 +110,6 @@ def _round(row: list[str], width: int, path: str, line: int) -> list[Table | Non
                 f"line {line}",
                 f"contestant numbers at table {index // width + 1}, found {' '.join(cell[:-1])!r}",
             ) from None
-        group = (cell[-1].lstrip("0") or "0") if cell[-1].isdigit() else cell[-1]
+        group = (cell[-1].lstrip("0") or "0") if cell[-1].isdecimal() else cell[-1]
         tables.append(None if not any(seats) and group == "0" else Table(seats, group))
     return tables

@@ -99,7 +99,7 @@ def nation_code(ioc: str) -> int:
     """ChessBase's nation number of an IOC code ("" none, "#n" kept as n)."""
     if ioc in _NATION_CODES:
         return _NATION_CODES[ioc]
-    if ioc.startswith("#") and ioc[1:].isdigit() and int(ioc[1:]) < 256:
+    if ioc.startswith("#") and ioc[1:].isdecimal() and int(ioc[1:]) < 256:
         return int(ioc[1:])
     raise ValueError(f"nation {ioc!r} is not an IOC code ChessBase knows")
 

@@ -163,7 +163,7 @@ def _board(game: Game, path: str) -> int | None:
     value = game.tags.get("Board", "?").strip()
     if value in ("?", ""):
         return None
-    if not value.isdigit() or len(value) > 9:
+    if not value.isdecimal() or len(value) > 9:
         raise FormatError(
             path, f"line {game.tag_lines['Board']} (Board tag)", f"a board number, found {value!r}"
         )

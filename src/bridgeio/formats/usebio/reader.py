@@ -1,0 +1,491 @@
+"""Reading USEBIO 1.0-1.4 into the results model, tolerating what real producers write.
+
+Parsing is safe by construction: no DTD is loaded, no entity is expanded, nothing is fetched
+from a network, and libxml2's limits on depth and size stay on. What the reader does not know
+is kept (as XML text in ``extra["unknown"]`` of the object it belongs to) for the writer.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+from lxml import etree
+
+from bridgeio.errors import FormatError
+from bridgeio.files import input_size
+from bridgeio.model import DealSet, parse_pbn_deal
+from bridgeio.model.movement import from_schedule
+from bridgeio.model.results import (
+    Award,
+    Board,
+    BoardResult,
+    Entry,
+    Event,
+    Match,
+    Player,
+    Results,
+    Section,
+)
+
+MAX_BYTES = 1 << 30  # larger files are refused rather than risk unbounded memory
+
+EVENT_KINDS = {
+    "INDIVIDUAL": "individual",
+    "TEAMS": "teams",
+    "SWISS_TEAMS": "teams",
+    "MULTIPLE_TEAMS": "teams",
+    "KNOCKOUT": "teams",
+    "TEAMS_OF_FOUR": "teams",
+}
+POINTS = ("MATCH_POINTS", "BUTLER_POINTS", "CROSS_IMP_POINTS", "AGGREGATE_POINTS")
+SEAT_NAMES = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+
+
+def parser() -> etree.XMLParser:
+    return etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
+    )
+
+
+def sniff(head: bytes, size: int) -> bool:
+    return b"<USEBIO" in head[:4096]
+
+
+def read(path: str) -> Results:
+    size = input_size(path)
+    if size > MAX_BYTES:
+        raise FormatError(path, "file", f"a USEBIO file of at most {MAX_BYTES} bytes")
+    with open(path, "rb") as handle:
+        data = handle.read()
+    try:
+        root = etree.fromstring(data, parser())
+    except etree.XMLSyntaxError as error:
+        line, column = error.position if error.position else (0, 0)
+        raise FormatError(
+            path, f"line {line} column {column}", f"well-formed XML ({error.msg})"
+        ) from None
+    except (etree.ParserError, ValueError) as error:  # e.g. bytes wrong for the encoding
+        raise FormatError(path, "line 1", f"well-formed XML ({error})") from None
+    if root is None:
+        raise FormatError(path, "line 1", "a USEBIO document, found none")
+    return from_tree(root, path)
+
+
+def from_tree(root: Any, path: str = "<xml>") -> Results:
+    if root.tag != "USEBIO":
+        raise FormatError(path, f"line {root.sourceline} <{root.tag}>", "the root element USEBIO")
+    results = Results(format="usebio")
+    results.extra["version"] = root.get("Version", "")
+    club = root.find("CLUB")
+    club_name = _text(club, "CLUB_NAME") or "" if club is not None else ""
+    club_id = _text(club, "CLUB_ID_NUMBER") or "" if club is not None else ""
+    for number, element in enumerate(root.findall("EVENT"), start=1):
+        results.events.append(read_event(element, number, club_name, club_id, path))
+    handset = root.find(".//HANDSET")
+    if handset is not None:
+        results.extra["deals"] = read_handset(handset, path)
+    results.extra["unknown"] = _unknown(root, {"CLUB", "EVENT"})
+    return results
+
+
+def _text(element: Any, tag: str) -> str | None:
+    child = element.find(tag) if element is not None else None
+    if child is None or child.text is None:
+        return None
+    return child.text.strip()
+
+
+def _number(text: str | None, path: str, element: Any, tag: str) -> float | None:
+    if text is None or text == "":
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise FormatError(
+            path, f"line {element.sourceline} <{tag}>", f"a number, found {text!r}"
+        ) from None
+
+
+def iso_date(text: str | None) -> str | None:
+    """USEBIO dates: ISO from 1.3, dd/mm/yyyy before (and in real files since).
+
+    >>> iso_date("16/11/2015"), iso_date("2017-08-07"), iso_date("sometime")
+    ('2015-11-16', '2017-08-07', None)
+    """
+    if not text:
+        return None
+    for pattern in ("%Y-%m-%d", "%d/%m/%Y", "%d/%m/%y", "%d-%m-%Y", "%d.%m.%Y"):
+        try:
+            return datetime.strptime(text.strip(), pattern).date().isoformat()
+        except ValueError:
+            continue
+    return None
+
+
+KNOWN_EVENT = {
+    "EVENT_DESCRIPTION",
+    "TITLE",
+    "DATE",
+    "PARTICIPANTS",
+    "BOARD",
+    "MATCH",
+    "SECTION",
+    "SESSION",
+    "HANDSET",
+    "EVENT_RATING",
+    "MASTER_POINT_SCALE",
+}
+
+
+def read_event(element: Any, number: int, club: str, club_id: str, path: str) -> Event:
+    kind_text = (element.get("EVENT_TYPE") or "PAIRS").upper()
+    event = Event(
+        number=number,
+        name=_text(element, "EVENT_DESCRIPTION") or _text(element, "TITLE") or "",
+        session_name=_text(element, "TITLE") or "",
+        date=iso_date(_text(element, "DATE")),
+        date_text=_text(element, "DATE") or "",
+        club=club,
+        club_number=club_id,
+        kind=EVENT_KINDS.get(kind_text, "pairs"),
+        scoring=(
+            _text(element, "BOARD_SCORING_METHOD")
+            or _text(element, "MATCH_SCORING_METHOD")
+            or _text(element, "SCORING_METHOD")
+            or ""
+        ).lower()
+        or "matchpoints",
+        rating=_text(element, "EVENT_RATING") or _text(element, "MASTER_POINT_SCALE") or "",
+    )
+    event.extra = {"event_type": kind_text, "unknown": []}
+    for child in element:
+        if child.tag not in KNOWN_EVENT and len(child) == 0:
+            event.extra[child.tag.lower()] = (child.text or "").strip()
+        elif child.tag not in KNOWN_EVENT:
+            event.extra["unknown"].append(etree.tostring(child, encoding="unicode"))
+    containers = element.findall("SECTION") + element.findall("SESSION")
+    if element.find("PARTICIPANTS") is not None or element.find("BOARD") is not None:
+        containers.insert(0, element)
+    for index, container in enumerate(containers, start=1):
+        nested = container.findall("SECTION") if container.tag == "SESSION" else []
+        for part in nested or [container]:
+            event.sections.append(read_section(part, container, index, event.kind, path))
+    return event
+
+
+def _section_name(part: Any, container: Any, index: int) -> str:
+    name = _text(part, "SECTION_ID") or ""
+    if not name and part.tag == "SECTION":  # some producers only prefix pair ids: "(A) 1 NS"
+        first = part.find("PARTICIPANTS/*/PAIR_NUMBER")
+        prefix = re.match(r"\s*\(([^)]*)\)", first.text or "") if first is not None else None
+        name = prefix.group(1) if prefix else str(index)
+    if container.tag == "SESSION":
+        session = _text(container, "SESSION_ID") or str(index)
+        return f"{session}{'/' + name if name else ''}"
+    return name
+
+
+def read_section(part: Any, container: Any, index: int, kind: str, path: str) -> Section:
+    section = Section(name=_section_name(part, container, index))
+    ids: dict[str, int] = {}
+    participants = part.find("PARTICIPANTS")
+    if participants is None and container is not part:
+        participants = container.find("PARTICIPANTS")
+    if participants is not None:
+        for entry_element in participants:
+            entry = read_entry(entry_element, kind, path)
+            if entry is not None:
+                section.entries.append(entry)
+                ids[entry.id] = entry.number
+    for board_element in part.findall("BOARD"):
+        section.results.append(read_board(board_element, path))
+    for match_element in part.findall("MATCH"):
+        section.matches.append(read_match(match_element, path))
+    directions = {e.direction for e in section.entries}
+    numbers = [e.number for e in section.entries]
+    section.movement = (
+        "teams"
+        if kind == "teams"
+        else "individual"
+        if kind == "individual"
+        else "mitchell"
+        if len(set(numbers)) < len(numbers) and directions >= {"NS", "EW"}
+        else "howell"
+    )
+    section.schedule = schedule_of(section)
+    if section.schedule:
+        section.rounds = len(section.schedule)
+        section.tables = max(len(row) for row in section.schedule)
+    section.boards = len(section.results) or None
+    return section
+
+
+def pair_id(text: str | None) -> tuple[str, int, str | None]:
+    """A pair id as written ("1 NS", "1NS", "12", "(A) 1 NS") -> (id, number, direction).
+
+    >>> pair_id("1 NS"), pair_id("12"), pair_id("(A) 7 EW")
+    (('1NS', 1, 'NS'), ('12', 12, None), ('(A)7EW', 7, 'EW'))
+    """
+    compact = re.sub(r"\s+", "", text or "").upper()
+    match = re.match(r"^(?:\([^)]*\))?(\d+)(NS|EW|N|E|S|W)?$", compact)
+    if not match:
+        return compact, 0, None
+    direction = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}.get(
+        match.group(2) or "", match.group(2)
+    )
+    return compact, int(match.group(1)), direction
+
+
+KNOWN_ENTRY = {
+    "PAIR_NUMBER",
+    "TEAM_ID",
+    "PLAYER_NUMBER",
+    "DIRECTION",
+    "TOTAL_SCORE",
+    "PERCENTAGE",
+    "PLACE",
+    "PLAYER",
+    "MASTER_POINTS",
+    "MASTER_POINTS_AWARDED",
+    "MASTER_POINT_TYPE",
+    "BOARDS_PLAYED",
+}
+
+
+def read_entry(element: Any, kind: str, path: str) -> Entry | None:
+    if element.tag not in ("PAIR", "TEAM", "PLAYER"):
+        return None
+    raw_id = _text(
+        element, {"PAIR": "PAIR_NUMBER", "TEAM": "TEAM_ID", "PLAYER": "PLAYER_NUMBER"}[element.tag]
+    )
+    identifier, number, side = pair_id(raw_id)
+    direction = (_text(element, "DIRECTION") or "").upper() or side
+    place = _text(element, "PLACE") or ""
+    entry = Entry(
+        id=identifier,
+        number=number,
+        direction=direction if direction in ("NS", "EW") else None,
+        score=_number(_text(element, "TOTAL_SCORE"), path, element, "TOTAL_SCORE"),
+        percentage=_number(_text(element, "PERCENTAGE"), path, element, "PERCENTAGE"),
+        rank=int(place.rstrip("=")) if place.rstrip("=").isdecimal() else None,
+    )
+    played = _text(element, "BOARDS_PLAYED")
+    entry.boards_played = int(played) if played and played.isdecimal() else None
+    entry.extra = {"place": place, "tied": place.endswith("="), "unknown": []}
+    players = [element] if element.tag == "PLAYER" else element.findall("PLAYER")
+    entry.players = [read_player(p) for p in players]
+    awards = []
+    if (points := _text(element, "MASTER_POINTS_AWARDED")) is not None:
+        awards.append(
+            Award(
+                _number(points, path, element, "MASTER_POINTS_AWARDED") or 0,
+                _text(element, "MASTER_POINT_TYPE") or "",
+            )
+        )
+    for block in element.findall("MASTER_POINTS"):
+        awards.append(
+            Award(
+                _number(_text(block, "MASTER_POINTS_AWARDED"), path, block, "MASTER_POINTS_AWARDED")
+                or 0,
+                _text(block, "MASTER_POINT_TYPE") or "",
+            )
+        )
+    if awards:
+        entry.awards["total"] = awards
+    for child in element:
+        if child.tag in KNOWN_ENTRY:
+            continue
+        if len(child) == 0:
+            entry.extra[child.tag.lower()] = (child.text or "").strip()
+        else:
+            entry.extra["unknown"].append(etree.tostring(child, encoding="unicode"))
+    return entry
+
+
+def read_player(element: Any) -> Player:
+    name = element.find("PLAYER_NAME")
+    first, last = "", ""
+    if name is not None and len(name):
+        first, last = _text(name, "FIRSTNAME") or "", _text(name, "LASTNAME") or ""
+    elif name is not None and name.text:
+        parts = name.text.strip().rsplit(" ", 1)
+        first, last = (parts[0], parts[1]) if len(parts) == 2 else ("", parts[0])
+    total = _text(element, "MASTER_POINT_TOTAL")
+    player = Player(
+        last,
+        first,
+        _text(element, "NATIONAL_ID_NUMBER") or "",
+        int(float(total)) if total and _is_number(total) else None,
+    )
+    player.awards = {}
+    club_number = _text(element, "CLUB_ID_NUMBER")
+    if club_number:
+        player.country = ""
+        player.rank = ""
+    player.city = _text(element, "ACBL_CITY") or ""
+    player.state = _text(element, "ACBL_STATE") or ""
+    return player
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def normalise_contract(text: str | None) -> str | None:
+    """'4 S x' -> '4SX', '6CX', '5Hx' -> '5HX', '3 nt' -> '3NT', 'Pass' -> 'PASS'.
+
+    >>> [normalise_contract(t) for t in ("4 S x", "5Hx", "3 nt", "P", "7NTXX")]
+    ['4SX', '5HX', '3NT', 'PASS', '7NTXX']
+    """
+    if text is None:
+        return None
+    compact = re.sub(r"\s+", "", text).upper()
+    if compact in ("P", "PASS", "AP", "PASSED", "ALLPASS"):
+        return "PASS"
+    match = re.match(r"^([1-7])(NT|N|S|H|D|C)(X{0,2}|\*{0,2})$", compact)
+    if not match:
+        return compact
+    strain = "NT" if match.group(2) in ("N", "NT") else match.group(2)
+    return f"{match.group(1)}{strain}{match.group(3).replace('*', 'X')}"
+
+
+def normalise_lead(text: str | None) -> str | None:
+    """A lead suit-first: 'KH' and 'HK' both give 'HK'."""
+    if not text:
+        return None
+    compact = re.sub(r"\s+", "", text).upper().replace("10", "T")
+    if len(compact) == 2 and compact[0] in "AKQJT98765432" and compact[1] in "SHDC":
+        return compact[1] + compact[0]
+    return compact
+
+
+def read_score(text: str | None) -> int | str | None:
+    """A traveller score: points, or an assigned score such as 'A6040' kept as written."""
+    if text is None or text == "":
+        return None
+    try:
+        return int(float(text))
+    except ValueError:
+        return text.upper()
+
+
+def read_board(element: Any, path: str) -> Board:
+    number = _text(element, "BOARD_NUMBER")
+    board = Board(int(number) if number and number.isdecimal() else 0)
+    for line in element.findall("TRAVELLER_LINE"):
+        ns_id, ns, _ = pair_id(_text(line, "NS_PAIR_NUMBER"))
+        ew_id, ew, _ = pair_id(_text(line, "EW_PAIR_NUMBER"))
+        score = read_score(_text(line, "SCORE"))
+        points = {
+            side: next(
+                (
+                    _number(_text(line, f"{side}_{kind}"), path, line, kind)
+                    for kind in POINTS
+                    if line.find(f"{side}_{kind}") is not None
+                ),
+                None,
+            )
+            for side in ("NS", "EW")
+        }
+        round_text, table_text = _text(line, "ROUND_NUMBER"), _text(line, "TABLE_NUMBER")
+        tricks = _text(line, "TRICKS")
+        result = BoardResult(
+            int(round_text) if round_text and round_text.isdecimal() else 0,
+            int(table_text) if table_text and table_text.isdecimal() else 0,
+            ns,
+            ew,
+            score,
+            -score if isinstance(score, int) else score,
+            points["NS"],
+            points["EW"],
+            contract=normalise_contract(_text(line, "CONTRACT")),
+            declarer=(_text(line, "PLAYED_BY") or "")[:1].upper() or None,
+            lead=normalise_lead(_text(line, "LEAD")),
+            tricks=int(tricks) if tricks and tricks.isdecimal() else None,
+        )
+        result.extra = {"ns_id": ns_id, "ew_id": ew_id}
+        if table_text and not table_text.isdecimal():
+            result.extra["table"] = table_text
+        board.results.append(result)
+    return board
+
+
+def read_match(element: Any, path: str) -> Match:
+    def number(tag: str) -> float | None:
+        return _number(_text(element, tag), path, element, tag)
+
+    round_number = _text(element, "ROUND_NUMBER")
+    team = pair_id(_text(element, "TEAM"))[1]
+    opponent_text = _text(element, "OPPOSING_TEAM") or ""
+    return Match(
+        int(round_number) if round_number and round_number.isdecimal() else 0,
+        team,
+        0 if opponent_text.upper() == "NONE" else pair_id(opponent_text)[1],
+        victory_points=number("TEAM_SCORE")
+        if element.find("TEAM_SCORE") is not None
+        else number("SCORE"),
+    )
+
+
+def schedule_of(section: Section) -> list[list[tuple[int, ...] | None]]:
+    """Rounds x tables (NS, EW, lowest board) from traveller lines with round and table."""
+    cells: dict[tuple[int, int], tuple[int, int, int]] = {}
+    for board in section.results:
+        for result in board.results:
+            if not (result.round and result.table):
+                return []
+            key = (result.round, result.table)
+            old = cells.get(key)
+            cells[key] = (result.ns, result.ew, min(board.number, old[2]) if old else board.number)
+    if not cells:
+        return []
+    rounds = max(r for r, _ in cells)
+    tables = max(t for _, t in cells)
+    return [[cells.get((r, t)) for t in range(1, tables + 1)] for r in range(1, rounds + 1)]
+
+
+def read_handset(element: Any, path: str) -> DealSet:
+    """HANDSET: each BOARD's four HANDs by DIRECTION and suit."""
+    seats, boards = [], []
+    for board in element.findall("BOARD"):
+        hands = {}
+        for hand in board.findall("HAND"):
+            seat = SEAT_NAMES.get((_text(hand, "DIRECTION") or "").upper())
+            if seat:
+                hands[seat] = ".".join(
+                    _text(hand, s) or "" for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+                )
+        text = "N:" + " ".join(hands.get(s, "-") for s in "NESW")
+        try:
+            seats.append(parse_pbn_deal(text))
+        except ValueError as error:
+            raise FormatError(
+                path, f"line {board.sourceline} <HANDSET/BOARD>", f"four hands of a deal: {error}"
+            ) from None
+        number = _text(board, "BOARD_NUMBER")
+        boards.append(int(number) if number and number.isdecimal() else len(boards) + 1)
+    deals = DealSet(
+        np.array(seats, dtype=np.uint8).reshape(len(seats), 52),
+        boards=np.array(boards, dtype=np.int64),
+    )
+    deals.format = "usebio"
+    return deals
+
+
+def _unknown(element: Any, known: set[str]) -> list[str]:
+    return [etree.tostring(c, encoding="unicode") for c in element if c.tag not in known]
+
+
+__all__ = ["read", "from_tree", "from_schedule"]

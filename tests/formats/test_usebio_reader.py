@@ -1,0 +1,161 @@
+"""USEBIO reading: every corpus file, producers' quirks, hostile XML, movements to ASC."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import bridgeio
+from bridgeio import FormatError
+from bridgeio.analysis.movement import errors
+from bridgeio.formats.usebio.reader import normalise_contract, normalise_lead, pair_id
+
+
+def test_every_corpus_file_reads(corpus):
+    files = sorted((corpus / "usebio").glob("*.xml"))
+    assert len(files) == 12
+    for path in files:
+        results = bridgeio.read(path)
+        assert results.format == "usebio" and results.events, path.name
+        sections = results.events[0].sections
+        assert sections and all(s.entries for s in sections), path.name
+        lines = sum(len(b.results) for s in sections for b in s.results)
+        assert lines > 0, path.name
+
+
+def test_known_values(corpus):
+    results = bridgeio.read(corpus / "usebio" / "nzscorer_pairs.xml")
+    event = results.events[0]
+    assert (event.date, event.kind, event.club_number) == ("2015-11-16", "pairs", "330")
+    section = event.sections[0]
+    first = next(e for e in section.entries if e.id == "5NS")
+    assert (first.rank, first.percentage, first.direction) == (1, 59.94, "NS")
+    assert [a.points for a in first.awards["total"]] == [4000]
+    board = section.results[0]
+    line = board.results[0]
+    assert (
+        line.ns,
+        line.ew,
+        line.contract,
+        line.declarer,
+        line.lead,
+        line.tricks,
+        line.ns_score,
+        line.ns_points,
+    ) == (1, 1, "4S", "S", "H4", 12, 480, 16)
+
+
+def test_multi_section_files_and_handsets(corpus):
+    multi = bridgeio.read(corpus / "usebio" / "nzscorer_multi-section-multi-movement-pairs.xml")
+    assert [s.name for s in multi.events[0].sections] == ["A", "B", "C"]
+    with_hands = bridgeio.read(corpus / "usebio" / "compscore_mp_pairs_howell.xml")
+    deals = with_hands.extra["deals"]
+    assert len(deals) >= 24 and (deals.seats < 4).all()
+
+
+def test_producer_quirks():
+    assert pair_id("(A) 12 EW") == ("(A)12EW", 12, "EW")
+    assert [normalise_contract(c) for c in ("4 S x", "6CX", "5Hx", "3N", "pass")] == [
+        "4SX",
+        "6CX",
+        "5HX",
+        "3NT",
+        "PASS",
+    ]
+    assert [normalise_lead(c) for c in ("KH", "HK", "10S", "s4")] == ["HK", "HK", "ST", "S4"]
+
+
+def write(tmp_path, text: str, name: str = "x.xml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+MINIMAL = """<?xml version="1.0"?>
+<USEBIO Version="1.4"><CLUB><CLUB_NAME>{club}</CLUB_NAME></CLUB>
+<EVENT EVENT_TYPE="PAIRS"><DATE>2024-03-01</DATE>
+<PARTICIPANTS>{pairs}</PARTICIPANTS>{boards}</EVENT></USEBIO>"""
+
+
+def pairs(*numbers: int) -> str:
+    return "".join(
+        f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><PLACE>{n}</PLACE>"
+        f"<PLAYER><PLAYER_NAME>A B{n}</PLAYER_NAME></PLAYER></PAIR>"
+        for n in numbers
+    )
+
+
+def test_entity_expansion_is_refused_quickly(tmp_path):
+    bomb = (
+        '<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa">'
+        + "".join(
+            f'<!ENTITY {x} "&{y};&{y};&{y};&{y};&{y};&{y};&{y};&{y};&{y};&{y};">'
+            for x, y in zip("bcdefghij", "abcdefghi", strict=True)
+        )
+        + "]>"
+        + MINIMAL.split("?>", 1)[1]
+        .replace("{club}", "&j;")
+        .replace("{pairs}", pairs(1))
+        .replace("{boards}", "")
+    )
+    began = time.perf_counter()
+    try:
+        results = bridgeio.read(write(tmp_path, bomb))
+        assert len(results.events[0].club) < 1000  # not expanded
+    except FormatError:
+        pass
+    assert time.perf_counter() - began < 2
+
+
+def test_external_entities_and_dtds_are_never_fetched(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP SECRET")
+    text = (
+        '<?xml version="1.0"?><!DOCTYPE USEBIO SYSTEM "http://192.0.2.1/usebio.dtd" '
+        f'[<!ENTITY x SYSTEM "file://{secret}">]>'
+        + MINIMAL.split("?>", 1)[1]
+        .replace("{club}", "&x;")
+        .replace("{pairs}", pairs(1))
+        .replace("{boards}", "")
+    )
+    began = time.perf_counter()
+    try:
+        results = bridgeio.read(write(tmp_path, text))
+        assert "TOP SECRET" not in results.events[0].club
+    except FormatError:
+        pass
+    assert time.perf_counter() - began < 2  # no network wait either
+
+
+def test_deep_nesting_and_bad_xml_are_format_errors(tmp_path):
+    deep = '<?xml version="1.0"?><USEBIO>' + "<X>" * 100_000 + "</X>" * 100_000 + "</USEBIO>"
+    with pytest.raises(FormatError):
+        bridgeio.read(write(tmp_path, deep), "usebio")
+    with pytest.raises(FormatError, match=r"line 2 column \d+: expected well-formed XML"):
+        bridgeio.read(write(tmp_path, '<?xml version="1.0"?>\n<USEBIO><EVENT></USEBIO>'), "usebio")
+    with pytest.raises(FormatError, match="the root element USEBIO"):
+        bridgeio.read(write(tmp_path, "<RESULTS/>"), "usebio")
+
+
+def test_traveller_rounds_and_tables_give_a_movement(tmp_path):
+    boards = []
+    seating = {1: [(1, 1, 2), (2, 3, 4)], 2: [(1, 1, 3), (2, 4, 2)], 3: [(1, 1, 4), (2, 2, 3)]}
+    for round_number, tables in seating.items():
+        for table, ns, ew in tables:
+            board = 2 * (round_number - 1) + table
+            boards.append(
+                f"<BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER><TRAVELLER_LINE>"
+                f"<NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+                f"<SCORE>420</SCORE><NS_MATCH_POINTS>1</NS_MATCH_POINTS>"
+                f"<EW_MATCH_POINTS>0</EW_MATCH_POINTS><ROUND_NUMBER>{round_number}</ROUND_NUMBER>"
+                f"<TABLE_NUMBER>{table}</TABLE_NUMBER></TRAVELLER_LINE></BOARD>"
+            )
+    source = write(
+        tmp_path, MINIMAL.format(club="Club", pairs=pairs(1, 2, 3, 4), boards="".join(boards))
+    )
+    bridgeio.convert(source, tmp_path / "movement.asc")
+    movement = bridgeio.read(tmp_path / "movement.asc")
+    assert (movement.participants, movement.tables, movement.rounds) == (4, 2, 3)
+    assert movement.schedule[1][1].seats == (4, 2)
+    assert not [p for p in errors(movement) if p.severity == "error"]
