@@ -47,6 +47,7 @@ class Player:
     country: str = ""
     rank: str = ""
     awards: dict[str, list[Award]] = field(default_factory=dict)  # "previous", "current", "total"
+    extra: dict = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -6,9 +6,26 @@ True
 
 from __future__ import annotations
 
-from bridgeio.formats.usebio import reader
+from typing import Any
+
+from bridgeio.formats.usebio import reader, writer
 from bridgeio.formats.usebio.reader import sniff
+from bridgeio.model.results import Results
 from bridgeio.registry import FileFormat, register_format
+
+
+def events(doc: Any) -> list[tuple[str, Results]]:
+    """One file a USEBIO event: several events give OUT-1.xml, OUT-2.xml, ..."""
+    if not isinstance(doc, Results):
+        return []
+    parts = []
+    for event in doc.events:
+        part = Results(events=[event], format=doc.format, extra=dict(doc.extra))
+        if len(doc.events) > 1:
+            part.extra.pop("deals", None)
+        parts.append((str(event.number), part))
+    return parts
+
 
 register_format(
     FileFormat(
@@ -20,4 +37,4 @@ register_format(
     )
 )
 
-__all__ = ["reader", "sniff"]
+__all__ = ["reader", "writer", "sniff", "events"]

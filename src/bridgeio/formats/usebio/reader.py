@@ -156,21 +156,10 @@ def read_event(element: Any, number: int, club: str, club_id: str, path: str) ->
         club=club,
         club_number=club_id,
         kind=EVENT_KINDS.get(kind_text, "pairs"),
-        scoring=(
-            _text(element, "BOARD_SCORING_METHOD")
-            or _text(element, "MATCH_SCORING_METHOD")
-            or _text(element, "SCORING_METHOD")
-            or ""
-        ).lower()
-        or "matchpoints",
+        scoring=scoring_name(element, kind_text),
         rating=_text(element, "EVENT_RATING") or _text(element, "MASTER_POINT_SCALE") or "",
     )
-    event.extra = {"event_type": kind_text, "unknown": []}
-    for child in element:
-        if child.tag not in KNOWN_EVENT and len(child) == 0:
-            event.extra[child.tag.lower()] = (child.text or "").strip()
-        elif child.tag not in KNOWN_EVENT:
-            event.extra["unknown"].append(etree.tostring(child, encoding="unicode"))
+    event.extra = {"event_type": kind_text, **_leftovers(element, KNOWN_EVENT)}
     containers = element.findall("SECTION") + element.findall("SESSION")
     if element.find("PARTICIPANTS") is not None or element.find("BOARD") is not None:
         containers.insert(0, element)
@@ -179,6 +168,35 @@ def read_event(element: Any, number: int, club: str, club_id: str, path: str) ->
         for part in nested or [container]:
             event.sections.append(read_section(part, container, index, event.kind, path))
     return event
+
+
+SCORINGS = {
+    "MATCH_POINTS": "matchpoints",
+    "MP": "matchpoints",
+    "MATCHPOINTS": "matchpoints",
+    "IMPS": "imps",
+    "BUTLER_IMPS": "butler",
+    "BUTLER": "butler",
+    "CROSS_IMPS": "cross_imps",
+    "AGGREGATE": "aggregate",
+    "VPS": "victory_points",
+    "TOTAL_IMPS": "imps",
+}
+TYPE_SCORINGS = {
+    "MP_PAIRS": "matchpoints",
+    "BUTLER_PAIRS": "butler",
+    "CROSS_IMP": "cross_imps",
+    "AGGREGATE": "aggregate",
+}
+
+
+def scoring_name(element: Any, kind_text: str) -> str:
+    """The model's name for how boards were scored (the first of the scoring elements)."""
+    for tag in ("BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD", "SCORING_METHOD"):
+        text = (_text(element, tag) or "").upper()
+        if text:
+            return SCORINGS.get(text, text.lower())
+    return TYPE_SCORINGS.get(kind_text, "matchpoints")
 
 
 def _section_name(part: Any, container: Any, index: int) -> str:
@@ -279,7 +297,12 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
     )
     played = _text(element, "BOARDS_PLAYED")
     entry.boards_played = int(played) if played and played.isdecimal() else None
-    entry.extra = {"place": place, "tied": place.endswith("="), "unknown": []}
+    entry.extra = {
+        "place": place,
+        "tied": place.endswith("="),
+        "tag": element.tag,
+        **_leftovers(element, KNOWN_ENTRY),
+    }
     players = [element] if element.tag == "PLAYER" else element.findall("PLAYER")
     entry.players = [read_player(p) for p in players]
     awards = []
@@ -300,14 +323,17 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
         )
     if awards:
         entry.awards["total"] = awards
-    for child in element:
-        if child.tag in KNOWN_ENTRY:
-            continue
-        if len(child) == 0:
-            entry.extra[child.tag.lower()] = (child.text or "").strip()
-        else:
-            entry.extra["unknown"].append(etree.tostring(child, encoding="unicode"))
     return entry
+
+
+KNOWN_PLAYER = {
+    "PLAYER_NAME",
+    "NATIONAL_ID_NUMBER",
+    "MASTER_POINT_TOTAL",
+    "ACBL_CITY",
+    "ACBL_STATE",
+    "PLAYER_NUMBER",
+}
 
 
 def read_player(element: Any) -> Player:
@@ -326,12 +352,12 @@ def read_player(element: Any) -> Player:
         int(float(total)) if total and _is_number(total) else None,
     )
     player.awards = {}
-    club_number = _text(element, "CLUB_ID_NUMBER")
-    if club_number:
-        player.country = ""
-        player.rank = ""
     player.city = _text(element, "ACBL_CITY") or ""
     player.state = _text(element, "ACBL_STATE") or ""
+    player.extra = {
+        "structured_name": name is not None and len(name) > 0,
+        **_leftovers(element, KNOWN_PLAYER),
+    }
     return player
 
 
@@ -381,6 +407,19 @@ def read_score(text: str | None) -> int | str | None:
         return text.upper()
 
 
+KNOWN_LINE = {
+    "NS_PAIR_NUMBER",
+    "EW_PAIR_NUMBER",
+    "CONTRACT",
+    "PLAYED_BY",
+    "LEAD",
+    "TRICKS",
+    "SCORE",
+    "ROUND_NUMBER",
+    "TABLE_NUMBER",
+} | {f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS}
+
+
 def read_board(element: Any, path: str) -> Board:
     number = _text(element, "BOARD_NUMBER")
     board = Board(int(number) if number and number.isdecimal() else 0)
@@ -415,7 +454,19 @@ def read_board(element: Any, path: str) -> Board:
             lead=normalise_lead(_text(line, "LEAD")),
             tricks=int(tricks) if tricks and tricks.isdecimal() else None,
         )
-        result.extra = {"ns_id": ns_id, "ew_id": ew_id}
+        result.extra = {
+            "ns_id": ns_id,
+            "ew_id": ew_id,
+            "points": next(
+                (
+                    k
+                    for k in POINTS
+                    if line.find(f"NS_{k}") is not None or line.find(f"EW_{k}") is not None
+                ),
+                None,
+            ),
+            **_leftovers(line, KNOWN_LINE),
+        }
         if table_text and not table_text.isdecimal():
             result.extra["table"] = table_text
         board.results.append(result)
@@ -486,6 +537,20 @@ def read_handset(element: Any, path: str) -> DealSet:
 
 def _unknown(element: Any, known: set[str]) -> list[str]:
     return [etree.tostring(c, encoding="unicode") for c in element if c.tag not in known]
+
+
+def _leftovers(element: Any, known: set[str]) -> dict[str, Any]:
+    """What the model has no field for, kept for the writer: simple child elements as
+    (tag, text) in order, other children as XML text, and the element's attributes."""
+    simple, complex_ = [], []
+    for child in element:
+        if not isinstance(child.tag, str) or child.tag in known:
+            continue
+        if len(child) == 0:
+            simple.append((child.tag, (child.text or "").strip()))
+        else:
+            complex_.append(etree.tostring(child, encoding="unicode").strip())
+    return {"elements": simple, "unknown": complex_, "attributes": dict(element.attrib)}
 
 
 __all__ = ["read", "from_tree", "from_schedule"]
