@@ -34,6 +34,9 @@ register_format(
         description="USEBIO XML results",
         sniff=sniff,
         read=reader.read,
+        write=writer.write,
+        split=events,
+        options={"usebio_version": "USEBIO version to write: 1.4 (default) or 1.2"},
     )
 )
 

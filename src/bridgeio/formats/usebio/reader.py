@@ -159,7 +159,7 @@ def read_event(element: Any, number: int, club: str, club_id: str, path: str) ->
         scoring=scoring_name(element, kind_text),
         rating=_text(element, "EVENT_RATING") or _text(element, "MASTER_POINT_SCALE") or "",
     )
-    event.extra = {"event_type": kind_text, **_leftovers(element, KNOWN_EVENT)}
+    event.extra = {"usebio_event_type": kind_text, **_leftovers(element, KNOWN_EVENT)}
     containers = element.findall("SECTION") + element.findall("SESSION")
     if element.find("PARTICIPANTS") is not None or element.find("BOARD") is not None:
         containers.insert(0, element)
@@ -323,6 +323,7 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
         )
     if awards:
         entry.awards["total"] = awards
+    entry.extra["single_award"] = element.find("MASTER_POINTS_AWARDED") is not None
     return entry
 
 

@@ -239,9 +239,8 @@ def to_xml(results: Results, version: str = "1.4") -> bytes:
 
 
 def _kind_attribute(event: Event) -> str:
-    return event.extra.get("event_type") or {"teams": "TEAMS", "individual": "INDIVIDUAL"}.get(
-        event.kind, "PAIRS"
-    )
+    default = {"teams": "TEAMS", "individual": "INDIVIDUAL"}.get(event.kind, "PAIRS")
+    return event.extra.get("usebio_event_type") or default
 
 
 def _date(event: Event, version: str) -> str | None:
@@ -298,20 +297,82 @@ def event_element(event: Event, results: Results, version: str) -> Any:
     return element
 
 
+class PairIds:
+    """USEBIO pair ids: as read from a USEBIO file, else made unique across the event: the
+    number, "NS"/"EW" where both directions use the same numbers (a Mitchell), and the section
+    name in front when the event has several sections."""
+
+    def __init__(self, event: Event, section: Section) -> None:
+        named = [s for s in event.sections if s.name]
+        self.prefix = section.name if len(named) > 1 else ""
+        self.directional = any(e.direction for e in section.entries)
+
+    def of(self, entry: Entry) -> str:
+        if "tag" in entry.extra:  # read from USEBIO: already the file's own id
+            return entry.id
+        return self.make(entry.number, entry.direction)
+
+    def make(self, number: int, direction: str | None) -> str:
+        suffix = direction if (self.directional and direction) else ""
+        return f"{self.prefix}{number}{suffix}"
+
+
 def section_children(parent: Any, section: Section, event: Event, version: str) -> None:
+    ids = PairIds(event, section)
     if section.entries:
         participants = etree.SubElement(parent, "PARTICIPANTS")
+        places = _places(section)
         for entry in section.entries:
-            participants.append(entry_element(entry, event, version))
+            participants.append(
+                entry_element(
+                    entry, event, version, ids.of(entry), places.get(id(entry)), section.boards
+                )
+            )
     points = POINTS_BY_SCORING.get(event.scoring, "MATCH_POINTS")
     for board in section.results:
         element = etree.SubElement(parent, "BOARD")
         etree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
         for result in board.results:
-            element.append(line_element(result, points, version))
+            element.append(line_element(result, points, version, ids))
 
 
-def entry_element(entry: Entry, event: Event, version: str) -> Any:
+def _places(section: Section) -> dict[int, str]:
+    """PLACE for entries that have none from their source: the rank, with '=' where another
+    entry of the same field (direction) has the same score."""
+    places = {}
+    for entry in section.entries:
+        if entry.extra.get("place") or not entry.rank:
+            continue
+        tied = any(
+            other is not entry
+            and other.direction == entry.direction
+            and other.score == entry.score
+            and other.rank is not None
+            for other in section.entries
+        )
+        low = min(
+            (
+                o.rank
+                for o in section.entries
+                if o.direction == entry.direction and o.score == entry.score and o.rank
+            ),
+            default=entry.rank,
+        )
+        places[id(entry)] = f"{low}=" if tied else str(entry.rank)
+    return places
+
+
+COLOURS = {"B": "BLACK", "S": "SILVER", "R": "RED", "G": "GOLD", "P": "PLATINUM"}
+
+
+def entry_element(
+    entry: Entry,
+    event: Event,
+    version: str,
+    identifier: str,
+    place: str | None,
+    boards: int | None = None,
+) -> Any:
     tag = entry.extra.get("tag") or {"teams": "TEAM", "individual": "PLAYER"}.get(
         event.kind, "PAIR"
     )
@@ -320,28 +381,31 @@ def entry_element(entry: Entry, event: Event, version: str) -> Any:
     )
     items = Builder(ENTRY_ORDER, version)
     if tag == "TEAM":
-        element.set("TEAM_ID", entry.id)
+        element.set("TEAM_ID", identifier)
     elif tag == "PAIR":
-        items.add("PAIR_NUMBER", entry.id)
+        items.add("PAIR_NUMBER", identifier)
     if entry.direction and tag != "TEAM":
         items.add("DIRECTION", entry.direction)
-    items.add("BOARDS_PLAYED", entry.boards_played)
-    place = entry.extra.get("place") or (
-        f"{entry.rank}{'=' if entry.extra.get('tied') else ''}" if entry.rank else None
-    )
-    items.add("PLACE", place)
+    if entry.boards_played is not None and (boards is None or entry.boards_played <= boards):
+        items.add("BOARDS_PLAYED", entry.boards_played)  # (ACBLscore's can be junk: left out)
+    items.add("PLACE", entry.extra.get("place") or place)
     items.add("TOTAL_SCORE", entry.score)
     items.add("PERCENTAGE", entry.percentage)
     awards = entry.awards.get("total") or entry.awards.get("current") or []
-    if len(awards) == 1 and "MASTER_POINTS" not in [t for t, _ in entry.extra.get("elements", [])]:
+    single = len(awards) == 1 and entry.extra.get("single_award", "tag" in entry.extra)
+    if single:
         items.add("MASTER_POINTS_AWARDED", awards[0].points)
         items.add("MASTER_POINT_TYPE", awards[0].color)
-    else:
+    else:  # one block a colour (ACBL awards come by colour)
         for award in awards:
             block = etree.Element("MASTER_POINTS")
             etree.SubElement(block, "MASTER_POINTS_AWARDED").text = _text(award.points)
-            etree.SubElement(block, "MASTER_POINT_TYPE").text = award.color
+            etree.SubElement(block, "MASTER_POINT_TYPE").text = COLOURS.get(
+                award.color, award.color
+            )
             items.items.append(("MASTER_POINTS", block))
+    if entry.strat and "tag" not in entry.extra:
+        items.add("STRAT_NUMBER", entry.strat)
     for player in entry.players:
         items.items.append(("PLAYER", player_element(player, tag, entry, version)))
     written = {
@@ -391,11 +455,11 @@ def usebio_score(score: int | str | None, other: int | str | None) -> str | None
     return f"A{ns:02d}{ew:02d}"
 
 
-def line_element(result: BoardResult, points: str, version: str) -> Any:
+def line_element(result: BoardResult, points: str, version: str, ids: PairIds) -> Any:
     element = etree.Element("TRAVELLER_LINE")
     items = Builder(LINE_ORDER, version)
-    items.add("NS_PAIR_NUMBER", result.extra.get("ns_id") or result.ns)
-    items.add("EW_PAIR_NUMBER", result.extra.get("ew_id") or result.ew)
+    items.add("NS_PAIR_NUMBER", result.extra.get("ns_id") or ids.make(result.ns, "NS"))
+    items.add("EW_PAIR_NUMBER", result.extra.get("ew_id") or ids.make(result.ew, "EW"))
     items.add("CONTRACT", result.contract)
     items.add("PLAYED_BY", result.declarer)
     items.add("LEAD", result.lead)
