@@ -200,7 +200,7 @@ def scoring_name(element: Any, kind_text: str) -> str:
 
 
 def _section_name(part: Any, container: Any, index: int) -> str:
-    name = _text(part, "SECTION_ID") or ""
+    name = part.get("SECTION_ID") or _text(part, "SECTION_ID") or ""
     if not name and part.tag == "SECTION":  # some producers only prefix pair ids: "(A) 1 NS"
         first = part.find("PARTICIPANTS/*/PAIR_NUMBER")
         prefix = re.match(r"\s*\(([^)]*)\)", first.text or "") if first is not None else None

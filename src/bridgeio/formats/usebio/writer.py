@@ -235,6 +235,9 @@ def to_xml(results: Results, version: str = "1.4") -> bytes:
     etree.SubElement(club, "CLUB_NAME").text = event.club
     etree.SubElement(club, "CLUB_ID_NUMBER").text = event.club_number
     root.append(event_element(event, results, version))
+    deals = results.extra.get("deals")
+    if deals is not None:  # producers put the deal set beside the event
+        root.append(handset(deals))
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
 
 
@@ -288,12 +291,8 @@ def event_element(event: Event, results: Results, version: str) -> Any:
         section_children(element, section, event, version)
     for section in event.sections:
         if section.name:
-            child = etree.SubElement(element, "SECTION")
-            etree.SubElement(child, "SECTION_ID").text = section.name
+            child = etree.SubElement(element, "SECTION", SECTION_ID=section.name)
             section_children(child, section, event, version)
-    deals = results.extra.get("deals")
-    if deals is not None:
-        element.append(handset(deals))
     return element
 
 
