@@ -415,6 +415,15 @@ def _statistics_text(label: str, report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+@main.command()
+@click.argument("name", type=click.Choice(["usebio"]))
+def schema(name: str) -> None:
+    """Print the XML Schema bridgeio validates USEBIO files against."""
+    from bridgeio.formats.usebio.validate import schema_text
+
+    click.echo(schema_text(), nl=False)
+
+
 @main.command(name="formats")
 def list_formats() -> None:
     """The formats this version reads and writes."""

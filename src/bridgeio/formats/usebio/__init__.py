@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridgeio.formats.usebio import reader, writer
+from bridgeio.formats.usebio import reader, validate, writer
 from bridgeio.formats.usebio.reader import sniff
 from bridgeio.model.results import Results
 from bridgeio.registry import FileFormat, register_format
@@ -35,6 +35,7 @@ register_format(
         sniff=sniff,
         read=reader.read,
         write=writer.write,
+        check=validate.check,
         split=events,
         options={"usebio_version": "USEBIO version to write: 1.4 (default) or 1.2"},
     )

@@ -285,6 +285,8 @@ def event_element(event: Event, results: Results, version: str) -> Any:
         items.add("BOARD_SCORING_METHOD", names.get(event.scoring, event.scoring.upper()))
     items.add("EVENT_RATING", event.rating)
     items.extend(event.extra, written)
+    if event.strats and "elements" not in event.extra and version != "1.2":
+        items.items.append(("STRATIFICATION", stratification(event)))
     items.into(element)
     top = [s for s in event.sections if not s.name]
     for section in top:
@@ -316,6 +318,21 @@ class PairIds:
         return f"{self.prefix}{number}{suffix}"
 
 
+def stratification(event: Event) -> Any:
+    """ACBL strats: STRATIFICATION with each strat's number, letter and upper limit."""
+    element = etree.Element("STRATIFICATION")
+    average = event.extra.get("stratify_by_average")
+    etree.SubElement(element, "STRATIFICATION_TYPE").text = "AVERAGE" if average else "HIGHEST"
+    strats = etree.SubElement(element, "STRATS")
+    for number, strat in enumerate(event.strats, start=1):
+        item = etree.SubElement(strats, "STRAT")
+        etree.SubElement(item, "STRAT_NUMBER").text = str(number)
+        etree.SubElement(item, "STRAT_LABEL").text = str(strat.get("letter", "")).strip()
+        limit = strat.get("max_mp")
+        etree.SubElement(item, "UPPER_LIMIT").text = str(limit) if limit else "UNLIMITED"
+    return element
+
+
 def section_children(parent: Any, section: Section, event: Event, version: str) -> None:
     ids = PairIds(event, section)
     if section.entries:
@@ -336,28 +353,18 @@ def section_children(parent: Any, section: Section, event: Event, version: str) 
 
 
 def _places(section: Section) -> dict[int, str]:
-    """PLACE for entries that have none from their source: the rank, with '=' where another
-    entry of the same field (direction) has the same score."""
+    """PLACE for entries whose source gave none (ACBLscore ranks are per strat): the position
+    by score within the section and direction, with '=' for a tie."""
     places = {}
     for entry in section.entries:
-        if entry.extra.get("place") or not entry.rank:
+        if entry.extra.get("place") or entry.score is None:
             continue
-        tied = any(
-            other is not entry
-            and other.direction == entry.direction
-            and other.score == entry.score
-            and other.rank is not None
-            for other in section.entries
-        )
-        low = min(
-            (
-                o.rank
-                for o in section.entries
-                if o.direction == entry.direction and o.score == entry.score and o.rank
-            ),
-            default=entry.rank,
-        )
-        places[id(entry)] = f"{low}=" if tied else str(entry.rank)
+        field = [
+            o for o in section.entries if o.direction == entry.direction and o.score is not None
+        ]
+        better = sum(o.score > entry.score for o in field)
+        tied = sum(o.score == entry.score for o in field) > 1
+        places[id(entry)] = f"{better + 1}{'=' if tied else ''}"
     return places
 
 
@@ -405,6 +412,8 @@ def entry_element(
             items.items.append(("MASTER_POINTS", block))
     if entry.strat and "tag" not in entry.extra:
         items.add("STRAT_NUMBER", entry.strat)
+        if len(entry.ranks) >= entry.strat and entry.ranks[entry.strat - 1].rank:
+            items.add("STRAT_PLACE", entry.ranks[entry.strat - 1].rank)
     for player in entry.players:
         items.items.append(("PLAYER", player_element(player, tag, entry, version)))
     written = {
