@@ -30,14 +30,16 @@ def seed_file(folder, name: str) -> bytes:
     if name == "asc":
         return b"4 2 2 4 0 # c\r\n1-2 A 3-4 B\r\n1-3 C 4-2 D\r\nQf=1.00\r\n"
     if name == "usebio":
-        return (b'<?xml version="1.0"?><USEBIO Version="1.2"><CLUB><CLUB_NAME>C</CLUB_NAME>'
-                b'</CLUB><EVENT EVENT_TYPE="PAIRS"><DATE>01/02/2020</DATE><PARTICIPANTS><PAIR>'
-                b"<PAIR_NUMBER>1 NS</PAIR_NUMBER><PLACE>1=</PLACE><TOTAL_SCORE>5</TOTAL_SCORE>"
-                b"<PLAYER><PLAYER_NAME>A B</PLAYER_NAME></PLAYER></PAIR></PARTICIPANTS><BOARD>"
-                b"<BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1 NS"
-                b"</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2 EW</EW_PAIR_NUMBER><SCORE>A6040</SCORE>"
-                b"<NS_MATCH_POINTS>1.5</NS_MATCH_POINTS><ROUND_NUMBER>1</ROUND_NUMBER>"
-                b"<TABLE_NUMBER>1</TABLE_NUMBER></TRAVELLER_LINE></BOARD></EVENT></USEBIO>")
+        return (
+            b'<?xml version="1.0"?><USEBIO Version="1.2"><CLUB><CLUB_NAME>C</CLUB_NAME>'
+            b'</CLUB><EVENT EVENT_TYPE="PAIRS"><DATE>01/02/2020</DATE><PARTICIPANTS><PAIR>'
+            b"<PAIR_NUMBER>1 NS</PAIR_NUMBER><PLACE>1=</PLACE><TOTAL_SCORE>5</TOTAL_SCORE>"
+            b"<PLAYER><PLAYER_NAME>A B</PLAYER_NAME></PLAYER></PAIR></PARTICIPANTS><BOARD>"
+            b"<BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1 NS"
+            b"</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2 EW</EW_PAIR_NUMBER><SCORE>A6040</SCORE>"
+            b"<NS_MATCH_POINTS>1.5</NS_MATCH_POINTS><ROUND_NUMBER>1</ROUND_NUMBER>"
+            b"<TABLE_NUMBER>1</TABLE_NUMBER></TRAVELLER_LINE></BOARD></EVENT></USEBIO>"
+        )
     deals = DealSet(random_seats(1, 6), random_tricks(1, 6))
     path = folder / f"seed.{name}"
     bridgeio.write(deals, path, seat="S" if name == "zrj" else None)

@@ -249,11 +249,11 @@ def read_section(part: Any, container: Any, index: int, kind: str, path: str) ->
 def pair_id(text: str | None) -> tuple[str, int, str | None]:
     """A pair id as written ("1 NS", "1NS", "12", "(A) 1 NS") -> (id, number, direction).
 
-    >>> pair_id("1 NS"), pair_id("12"), pair_id("(A) 7 EW")
-    (('1NS', 1, 'NS'), ('12', 12, None), ('(A)7EW', 7, 'EW'))
+    >>> pair_id("1 NS"), pair_id("12"), pair_id("(A) 7 EW"), pair_id("B3NS")
+    (('1NS', 1, 'NS'), ('12', 12, None), ('(A)7EW', 7, 'EW'), ('B3NS', 3, 'NS'))
     """
     compact = re.sub(r"\s+", "", text or "").upper()
-    match = re.match(r"^(?:\([^)]*\))?(\d+)(NS|EW|N|E|S|W)?$", compact)
+    match = re.match(r"^(?:\([^)]*\)|[A-Z]+)?(\d+)(NS|EW|N|E|S|W)?$", compact)
     if not match:
         return compact, 0, None
     direction = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}.get(

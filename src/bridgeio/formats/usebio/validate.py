@@ -61,16 +61,10 @@ def _where(element: Any) -> str:
 
 
 def check_tree(root: Any) -> list[Problem]:
-    problems = _set_aside_unknown(root)
-    copy = etree.fromstring(etree.tostring(root))
-    for element in list(copy.iter()):
-        if element.get("_unknown"):
-            element.getparent().remove(element)
-    if not schema().validate(copy):
+    problems = _set_aside_unknown(root)  # (the tree is ours: it is not written back)
+    if not schema().validate(root.getroottree()):
         for error in schema().error_log:
             problems.append(Problem(f"line {error.line} {error.path}", error.message))
-    for element in root.iter():
-        element.attrib.pop("_unknown", None)
     for event in root.findall("EVENT"):
         problems += _event_rules(event)
     return problems
@@ -78,11 +72,10 @@ def check_tree(root: Any) -> list[Problem]:
 
 def _set_aside_unknown(root: Any) -> list[Problem]:
     known = known_names()
-    problems = []
+    problems, unknown = [], []
     for element in root.iter():
         parent = element.getparent()
         if parent is not None and parent.tag in CHECKED and element.tag not in known:
-            element.set("_unknown", "1")
             problems.append(
                 Problem(
                     _where(element),
@@ -90,6 +83,9 @@ def _set_aside_unknown(root: Any) -> list[Problem]:
                     "warning",
                 )
             )
+            unknown.append(element)
+    for element in unknown:
+        element.getparent().remove(element)
     return problems
 
 

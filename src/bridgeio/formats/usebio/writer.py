@@ -434,7 +434,8 @@ def entry_element(
 def player_element(player: Player, parent_tag: str, entry: Entry, version: str) -> Any:
     element = etree.Element("PLAYER", **player.extra.get("attributes", {}))
     items = Builder(PLAYER_ORDER, version)
-    if player.extra.get("structured_name") and version != "1.2":
+    # FIRSTNAME/LASTNAME (1.4) keep names with spaces apart; files read as plain text stay so
+    if player.extra.get("structured_name", True) and version != "1.2":
         name = etree.Element("PLAYER_NAME")
         etree.SubElement(name, "FIRSTNAME").text = player.first_name
         etree.SubElement(name, "LASTNAME").text = player.last_name
