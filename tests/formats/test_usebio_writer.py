@@ -162,3 +162,77 @@ def test_schema_command_and_validate_exit_status(tmp_path, capsys):
     assert {"PAIR", "TRAVELLER_LINE", "STRATIFICATION"} <= known_names()
     assert run(["validate", write(tmp_path, BASE)]) == 0
     assert run(["validate", write(tmp_path, BASE.replace("<DATE>2024-01-01</DATE>", ""))]) == 1
+
+
+TEAMS = """<?xml version="1.0" encoding="ISO-8859-1"?>
+<USEBIO Version="1.2">
+<CLUB><CLUB_NAME>Caf\xe9 Club</CLUB_NAME><CLUB_ID_NUMBER>7</CLUB_ID_NUMBER></CLUB>
+<EVENT EVENT_TYPE="SWISS_TEAMS"><DATE>01/03/2024</DATE>
+<MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>
+<TEAM_PAIRING_AVAILABLE>Y</TEAM_PAIRING_AVAILABLE>
+<PARTICIPANTS>
+<TEAM TEAM_ID="1" TEAM_NAME="Fischer"><PLACE>1</PLACE><TOTAL_SCORE>32</TOTAL_SCORE>
+<WINS_OR_DRAWS>2</WINS_OR_DRAWS><PAIR><PAIR_NUMBER>1A</PAIR_NUMBER>
+<PLAYER><PLAYER_NAME><FIRSTNAME>Ann</FIRSTNAME><LASTNAME>Van Dyke</LASTNAME></PLAYER_NAME></PLAYER>
+</PAIR></TEAM>
+<TEAM TEAM_ID="2"><PLACE>2</PLACE><TOTAL_SCORE>8</TOTAL_SCORE></TEAM>
+</PARTICIPANTS>
+<MATCH><ROUND_NUMBER>1</ROUND_NUMBER><TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>
+<SITOUT>9</SITOUT><TEAM_SCORE>16</TEAM_SCORE><OPPOSING_TEAM_SCORE>4</OPPOSING_TEAM_SCORE>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><IMPS>7</IMPS><TRAVELLER_LINE><DIRECTION>NS</DIRECTION>
+<CONTRACT>4 S x</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>KH</LEAD><SCORE>590</SCORE>
+</TRAVELLER_LINE></BOARD></MATCH>
+<MATCH><ROUND_NUMBER>2</ROUND_NUMBER><TEAM>1</TEAM><OPPOSING_TEAM>NONE</OPPOSING_TEAM>
+<TEAM_SCORE>16</TEAM_SCORE></MATCH>
+</EVENT></USEBIO>
+"""
+
+INDIVIDUAL = """<?xml version="1.0"?>
+<USEBIO Version="1.4"><CLUB><CLUB_NAME>C</CLUB_NAME><CLUB_ID_NUMBER>1</CLUB_ID_NUMBER></CLUB>
+<EVENT EVENT_TYPE="INDIVIDUAL"><DATE>2024-03-01</DATE><PARTICIPANTS>
+<PLAYER><PLAYER_NAME>Ann Lee</PLAYER_NAME><PLAYER_NUMBER>1</PLAYER_NUMBER><PLACE>1=</PLACE>
+<PERCENTAGE>60</PERCENTAGE></PLAYER>
+<PLAYER><PLAYER_NAME>Bo Kim</PLAYER_NAME><PLAYER_NUMBER>2</PLAYER_NUMBER><PLACE>3</PLACE>
+<PERCENTAGE>40</PERCENTAGE></PLAYER>
+<PLAYER><PLAYER_NAME>Cy Ng</PLAYER_NAME><PLAYER_NUMBER>3</PLAYER_NUMBER><PLACE>1=</PLACE>
+<PERCENTAGE>60</PERCENTAGE></PLAYER>
+<PLAYER><PLAYER_NAME>Di Li</PLAYER_NAME><PLAYER_NUMBER>4</PLAYER_NUMBER><PLACE>4</PLACE>
+<PERCENTAGE>40</PERCENTAGE></PLAYER>
+</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>
+<N_PLAYER_NUMBER>1</N_PLAYER_NUMBER><S_PLAYER_NUMBER>3</S_PLAYER_NUMBER>
+<E_PLAYER_NUMBER>2</E_PLAYER_NUMBER><W_PLAYER_NUMBER>4</W_PLAYER_NUMBER>
+<SCORE>A6040</SCORE><NS_MATCH_POINTS>1.2</NS_MATCH_POINTS><EW_MATCH_POINTS>0.8</EW_MATCH_POINTS>
+</TRAVELLER_LINE></BOARD></EVENT></USEBIO>
+"""
+
+
+def test_team_events_keep_their_matches(tmp_path):
+    path = tmp_path / "teams.xml"
+    path.write_bytes(TEAMS.encode("latin-1"))
+    results = bridgeio.read(path)
+    event = results.events[0]
+    assert event.club == "Caf\u00e9 Club" and event.kind == "teams"
+    assert [e.id for e in event.sections[0].entries] == ["1", "2"]
+    matches = event.sections[0].matches
+    assert [(m.round, m.team, m.opponent, m.victory_points, m.imps) for m in matches] == [
+        (1, 1, 2, 16, 7),
+        (2, 1, 0, 16, None),
+    ]
+    xml = to_xml(results)
+    assert b"<SITOUT>9</SITOUT>" in xml and b"<OPPOSING_TEAM>NONE</OPPOSING_TEAM>" in xml
+    assert b"Van Dyke" in xml  # the nested pair and its player are written back
+    again = reread(xml)
+    assert json.dumps(document(again)) == json.dumps(document(results))
+    assert to_xml(again) == xml
+
+
+def test_individual_events(tmp_path):
+    path = tmp_path / "individual.xml"
+    path.write_text(INDIVIDUAL)
+    results = bridgeio.read(path)
+    line = results.events[0].sections[0].results[0].results[0]
+    assert line.seats == (1, 2, 3, 4) and line.ns_score == "A6040"
+    xml = to_xml(results)
+    assert b"<S_PLAYER_NUMBER>3</S_PLAYER_NUMBER>" in xml
+    assert json.dumps(document(reread(xml))) == json.dumps(document(results))
+    assert check(str(path)) == []

@@ -7,6 +7,7 @@ is kept (as XML text in ``extra["unknown"]`` of the object it belongs to) for th
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime
 from typing import Any
@@ -227,6 +228,10 @@ def read_section(part: Any, container: Any, index: int, kind: str, path: str) ->
         section.results.append(read_board(board_element, path))
     for match_element in part.findall("MATCH"):
         section.matches.append(read_match(match_element, path))
+        # kept whole for writing back: boards, sit-outs, arrow switches, teams of eight
+        section.extra.setdefault("match_xml", []).append(
+            etree.tostring(match_element, encoding="unicode").strip()
+        )
     directions = {e.direction for e in section.entries}
     numbers = [e.number for e in section.entries]
     section.movement = (
@@ -246,6 +251,7 @@ def read_section(part: Any, container: Any, index: int, kind: str, path: str) ->
     return section
 
 
+@functools.lru_cache(maxsize=4096)
 def pair_id(text: str | None) -> tuple[str, int, str | None]:
     """A pair id as written ("1 NS", "1NS", "12", "(A) 1 NS") -> (id, number, direction).
 
@@ -281,10 +287,8 @@ KNOWN_ENTRY = {
 def read_entry(element: Any, kind: str, path: str) -> Entry | None:
     if element.tag not in ("PAIR", "TEAM", "PLAYER"):
         return None
-    raw_id = _text(
-        element, {"PAIR": "PAIR_NUMBER", "TEAM": "TEAM_ID", "PLAYER": "PLAYER_NUMBER"}[element.tag]
-    )
-    identifier, number, side = pair_id(raw_id)
+    id_tag = {"PAIR": "PAIR_NUMBER", "TEAM": "TEAM_ID", "PLAYER": "PLAYER_NUMBER"}[element.tag]
+    identifier, number, side = pair_id(element.get(id_tag) or _text(element, id_tag))
     direction = (_text(element, "DIRECTION") or "").upper() or side
     place = _text(element, "PLACE") or ""
     entry = Entry(
@@ -297,14 +301,21 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
     )
     played = _text(element, "BOARDS_PLAYED")
     entry.boards_played = int(played) if played and played.isdecimal() else None
+    individual = element.tag == "PLAYER"  # an individual: the entry is the player
+    known = KNOWN_ENTRY | (KNOWN_PLAYER if individual else set())
     entry.extra = {
         "place": place,
         "tied": place.endswith("="),
         "tag": element.tag,
-        **_leftovers(element, KNOWN_ENTRY),
+        **_leftovers(element, known),
     }
-    players = [element] if element.tag == "PLAYER" else element.findall("PLAYER")
-    entry.players = [read_player(p) for p in players]
+    entry.extra["attributes"].pop(id_tag, None)
+    if individual:
+        player = read_player(element)
+        player.extra.update(elements=[], unknown=[], attributes={})
+        entry.players = [player]
+    else:
+        entry.players = [read_player(p) for p in element.findall("PLAYER")]
     awards = []
     if (points := _text(element, "MASTER_POINTS_AWARDED")) is not None:
         awards.append(
@@ -370,6 +381,7 @@ def _is_number(text: str) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=1024)
 def normalise_contract(text: str | None) -> str | None:
     """'4 S x' -> '4SX', '6CX', '5Hx' -> '5HX', '3 nt' -> '3NT', 'Pass' -> 'PASS'.
 
@@ -388,6 +400,7 @@ def normalise_contract(text: str | None) -> str | None:
     return f"{match.group(1)}{strain}{match.group(3).replace('*', 'X')}"
 
 
+@functools.lru_cache(maxsize=1024)
 def normalise_lead(text: str | None) -> str | None:
     """A lead suit-first: 'KH' and 'HK' both give 'HK'."""
     if not text:
@@ -418,60 +431,77 @@ KNOWN_LINE = {
     "SCORE",
     "ROUND_NUMBER",
     "TABLE_NUMBER",
+    "N_PLAYER_NUMBER",
+    "E_PLAYER_NUMBER",
+    "S_PLAYER_NUMBER",
+    "W_PLAYER_NUMBER",
 } | {f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS}
 
 
 def read_board(element: Any, path: str) -> Board:
     number = _text(element, "BOARD_NUMBER")
     board = Board(int(number) if number and number.isdecimal() else 0)
-    for line in element.findall("TRAVELLER_LINE"):
-        ns_id, ns, _ = pair_id(_text(line, "NS_PAIR_NUMBER"))
-        ew_id, ew, _ = pair_id(_text(line, "EW_PAIR_NUMBER"))
-        score = read_score(_text(line, "SCORE"))
-        points = {
-            side: next(
-                (
-                    _number(_text(line, f"{side}_{kind}"), path, line, kind)
-                    for kind in POINTS
-                    if line.find(f"{side}_{kind}") is not None
-                ),
-                None,
-            )
-            for side in ("NS", "EW")
-        }
-        round_text, table_text = _text(line, "ROUND_NUMBER"), _text(line, "TABLE_NUMBER")
-        tricks = _text(line, "TRICKS")
-        result = BoardResult(
-            int(round_text) if round_text and round_text.isdecimal() else 0,
-            int(table_text) if table_text and table_text.isdecimal() else 0,
-            ns,
-            ew,
-            score,
-            -score if isinstance(score, int) else score,
-            points["NS"],
-            points["EW"],
-            contract=normalise_contract(_text(line, "CONTRACT")),
-            declarer=(_text(line, "PLAYED_BY") or "")[:1].upper() or None,
-            lead=normalise_lead(_text(line, "LEAD")),
-            tricks=int(tricks) if tricks and tricks.isdecimal() else None,
-        )
-        result.extra = {
-            "ns_id": ns_id,
-            "ew_id": ew_id,
-            "points": next(
-                (
-                    k
-                    for k in POINTS
-                    if line.find(f"NS_{k}") is not None or line.find(f"EW_{k}") is not None
-                ),
-                None,
-            ),
-            **_leftovers(line, KNOWN_LINE),
-        }
-        if table_text and not table_text.isdecimal():
-            result.extra["table"] = table_text
-        board.results.append(result)
+    for line in element.iterchildren("TRAVELLER_LINE"):
+        board.results.append(read_line(line, path))
     return board
+
+
+def read_line(line: Any, path: str) -> BoardResult:
+    """One traveller line; its children are gathered in one pass (the hot loop of big files)."""
+    values: dict[str, str] = {}
+    leftovers: list[tuple[str, str]] = []
+    complex_: list[str] = []
+    for child in line:
+        tag = child.tag
+        if not isinstance(tag, str):
+            continue
+        if tag not in KNOWN_LINE:
+            if len(child):
+                complex_.append(etree.tostring(child, encoding="unicode").strip())
+            else:
+                leftovers.append((tag, (child.text or "").strip()))
+            continue
+        values[tag] = (child.text or "").strip()
+    ns_id, ns, _ = pair_id(values.get("NS_PAIR_NUMBER"))
+    ew_id, ew, _ = pair_id(values.get("EW_PAIR_NUMBER"))
+    seats = None
+    if "N_PLAYER_NUMBER" in values:  # an individual event: four players, not two pairs
+        seats = tuple(pair_id(values.get(f"{s}_PLAYER_NUMBER"))[1] for s in "NESW")
+        ns, ew = seats[0], seats[1]
+    score = read_score(values.get("SCORE"))
+    kind = next((k for k in POINTS if f"NS_{k}" in values or f"EW_{k}" in values), None)
+    points = [
+        _number(values.get(f"{side}_{kind}"), path, line, f"{side}_{kind}") if kind else None
+        for side in ("NS", "EW")
+    ]
+    round_text, table_text = values.get("ROUND_NUMBER"), values.get("TABLE_NUMBER")
+    tricks = values.get("TRICKS")
+    result = BoardResult(
+        int(round_text) if round_text and round_text.isdecimal() else 0,
+        int(table_text) if table_text and table_text.isdecimal() else 0,
+        ns,
+        ew,
+        score,
+        -score if isinstance(score, int) else score,
+        points[0],
+        points[1],
+        contract=normalise_contract(values.get("CONTRACT")),
+        declarer=(values.get("PLAYED_BY") or "")[:1].upper() or None,
+        lead=normalise_lead(values.get("LEAD")),
+        tricks=int(tricks) if tricks and tricks.isdecimal() else None,
+        seats=seats,
+    )
+    result.extra = {
+        "ns_id": ns_id,
+        "ew_id": ew_id,
+        "points": kind,
+        "elements": leftovers,
+        "unknown": complex_,
+        "attributes": dict(line.attrib),
+    }
+    if table_text and not table_text.isdecimal():
+        result.extra["table"] = table_text
+    return result
 
 
 def read_match(element: Any, path: str) -> Match:
@@ -481,13 +511,16 @@ def read_match(element: Any, path: str) -> Match:
     round_number = _text(element, "ROUND_NUMBER")
     team = pair_id(_text(element, "TEAM"))[1]
     opponent_text = _text(element, "OPPOSING_TEAM") or ""
+    imps = [_number(b.findtext("IMPS"), path, b, "IMPS") for b in element.findall("BOARD")]
     return Match(
         int(round_number) if round_number and round_number.isdecimal() else 0,
         team,
         0 if opponent_text.upper() == "NONE" else pair_id(opponent_text)[1],
+        imps=round(sum(i for i in imps if i is not None)) if any(imps) else None,
         victory_points=number("TEAM_SCORE")
         if element.find("TEAM_SCORE") is not None
         else number("SCORE"),
+        boards=len(imps) or None,
     )
 
 

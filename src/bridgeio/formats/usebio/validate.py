@@ -225,7 +225,13 @@ def _places(participants: Any, matchpoints: bool) -> list[Problem]:
 
 def _line_rules(line: Any, ids: dict[str, Any], matchpoints: bool) -> list[Problem]:
     problems = []
-    for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+    individual = line.find("N_PLAYER_NUMBER") is not None
+    tags = (
+        [f"{seat}_PLAYER_NUMBER" for seat in "NESW"]
+        if individual
+        else ["NS_PAIR_NUMBER", "EW_PAIR_NUMBER"]
+    )
+    for tag in tags:
         value = _text(line, tag).replace(" ", "").upper()
         if not value:
             if line.find("DIRECTION") is None:

@@ -12,7 +12,7 @@ from lxml import etree
 from bridgeio.errors import ConversionError
 from bridgeio.formats.usebio.reader import SCORINGS
 from bridgeio.model import Seat
-from bridgeio.model.results import BoardResult, Entry, Event, Player, Results, Section
+from bridgeio.model.results import BoardResult, Entry, Event, Match, Player, Results, Section
 
 EVENT_ORDER = [
     "PROGRAM_NAME",
@@ -63,7 +63,11 @@ EVENT_ORDER = [
 ]
 ENTRY_ORDER = [
     "PAIR_NUMBER",
+    "PLAYER_NAME",
     "PLAYER_NUMBER",
+    "NATIONAL_ID_NUMBER",
+    "CLUB_ID_NUMBER",
+    "MASTER_POINT_TOTAL",
     "DIRECTION",
     "BOARDS_PLAYED",
     "PAIR_IMPS",
@@ -350,6 +354,26 @@ def section_children(parent: Any, section: Section, event: Event, version: str) 
         etree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
         for result in board.results:
             element.append(line_element(result, points, version, ids))
+    if "match_xml" in section.extra:  # as read: every detail of the matches
+        for xml in section.extra["match_xml"]:
+            parent.append(etree.fromstring(xml))
+    else:
+        for match in section.matches:
+            parent.append(match_element(match, ids))
+
+
+def match_element(match: Match, ids: PairIds) -> Any:
+    """A team's match from its side, as results files without boards report it."""
+    element = etree.Element("MATCH")
+    if match.round:
+        etree.SubElement(element, "ROUND_NUMBER").text = str(match.round)
+    etree.SubElement(element, "TEAM").text = ids.make(match.team, None)
+    etree.SubElement(element, "OPPOSING_TEAM").text = (
+        ids.make(match.opponent, None) if match.opponent else "NONE"
+    )
+    if match.victory_points is not None:
+        etree.SubElement(element, "TEAM_SCORE").text = _text(match.victory_points)
+    return element
 
 
 def _places(section: Section) -> dict[int, str]:
@@ -414,8 +438,11 @@ def entry_element(
         items.add("STRAT_NUMBER", entry.strat)
         if len(entry.ranks) >= entry.strat and entry.ranks[entry.strat - 1].rank:
             items.add("STRAT_PLACE", entry.ranks[entry.strat - 1].rank)
-    for player in entry.players:
-        items.items.append(("PLAYER", player_element(player, tag, entry, version)))
+    if tag == "PLAYER" and entry.players:  # an individual: the player's fields are its own
+        player_fields(items, entry.players[0], tag, entry, version)
+    else:
+        for player in entry.players:
+            items.items.append(("PLAYER", player_element(player, tag, entry, version)))
     written = {
         "PAIR_NUMBER",
         "DIRECTION",
@@ -434,6 +461,14 @@ def entry_element(
 def player_element(player: Player, parent_tag: str, entry: Entry, version: str) -> Any:
     element = etree.Element("PLAYER", **player.extra.get("attributes", {}))
     items = Builder(PLAYER_ORDER, version)
+    player_fields(items, player, parent_tag, entry, version)
+    items.into(element)
+    return element
+
+
+def player_fields(
+    items: Builder, player: Player, parent_tag: str, entry: Entry, version: str
+) -> None:
     # FIRSTNAME/LASTNAME (1.4) keep names with spaces apart; files read as plain text stay so
     if player.extra.get("structured_name", True) and version != "1.2":
         name = etree.Element("PLAYER_NAME")
@@ -449,8 +484,6 @@ def player_element(player: Player, parent_tag: str, entry: Entry, version: str) 
     items.add("ACBL_CITY", player.city)
     items.add("ACBL_STATE", player.state)
     items.extend(player.extra, {"PLAYER_NAME", "NATIONAL_ID_NUMBER", "MASTER_POINT_TOTAL"})
-    items.into(element)
-    return element
 
 
 def usebio_score(score: int | str | None, other: int | str | None) -> str | None:
@@ -467,8 +500,12 @@ def usebio_score(score: int | str | None, other: int | str | None) -> str | None
 def line_element(result: BoardResult, points: str, version: str, ids: PairIds) -> Any:
     element = etree.Element("TRAVELLER_LINE")
     items = Builder(LINE_ORDER, version)
-    items.add("NS_PAIR_NUMBER", result.extra.get("ns_id") or ids.make(result.ns, "NS"))
-    items.add("EW_PAIR_NUMBER", result.extra.get("ew_id") or ids.make(result.ew, "EW"))
+    if result.seats:  # an individual event
+        for seat, number in zip("NESW", result.seats, strict=True):
+            items.add(f"{seat}_PLAYER_NUMBER", number)
+    else:
+        items.add("NS_PAIR_NUMBER", result.extra.get("ns_id") or ids.make(result.ns, "NS"))
+        items.add("EW_PAIR_NUMBER", result.extra.get("ew_id") or ids.make(result.ew, "EW"))
     items.add("CONTRACT", result.contract)
     items.add("PLAYED_BY", result.declarer)
     items.add("LEAD", result.lead)

@@ -1,0 +1,111 @@
+"""Benchmark: reading USEBIO into the results model, next to lxml's bare parse of the same bytes.
+
+From one run: each corpus file and a synthetic event of about 100 MB (a pairs event with many
+sections and boards, written by bridgeio's own USEBIO writer). Bars (issue 4): at most 2.5x
+lxml's parse time; peak memory at most 5x the file size.
+
+    python benchmarks/usebio.py [--megabytes 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from lxml import etree
+
+import bridgeio
+from bridgeio.formats.usebio.reader import parser
+from bridgeio.formats.usebio.writer import to_xml
+from bridgeio.model.results import Board, BoardResult, Entry, Event, Player, Results, Section
+
+
+def synthetic(megabytes: int) -> bytes:
+    """A pairs event of 13-table Mitchell sections until the XML reaches the size asked for."""
+    sections = []
+    per_section = None
+    letters = [a + b for a in " ABCDEFGHIJKLMNOPQRSTUVWXYZ" for b in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+    index = 0
+    while True:
+        name = letters[index].strip()
+        index += 1
+        section = Section(name, "mitchell")
+        for direction in ("NS", "EW"):
+            for n in range(1, 14):
+                section.entries.append(Entry(f"{n}{direction}", n, direction, 150.5 + n,
+                                             50 + n / 10, n, players=[
+                                                 Player(f"Last{n}", f"First{n}", f"{n:07d}"),
+                                                 Player(f"Lastb{n}", f"Firstb{n}", f"{n:07d}")]))
+        for number in range(1, 27):
+            board = Board(number)
+            for table in range(1, 14):
+                board.results.append(BoardResult(
+                    (number - 1) // 2 + 1, table, table, (table + number) % 13 + 1, 420, -420,
+                    6.5, 5.5, contract="4S", declarer="N", lead="HK", tricks=10))
+            section.results.append(board)
+        sections.append(section)
+        if per_section is None:
+            per_section = len(to_xml(Results(events=[Event(1, "Size", sections=[section])])))
+        if len(sections) * per_section >= megabytes * 1_000_000:
+            break
+    return to_xml(Results(events=[Event(1, "Synthetic congress", date="2024-05-01",
+                                        club="Benchmark Club", sections=sections)]))
+
+
+def seconds_of(action, path: Path) -> float:
+    gc.collect()
+    began = time.perf_counter()
+    action(path)
+    return time.perf_counter() - began
+
+
+def peak_memory(action, path: Path) -> int:
+    """Peak traced allocation (a separate run: tracing slows Python code down)."""
+    gc.collect()
+    tracemalloc.start()
+    result = action(path)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    del result
+    return peak
+
+
+def lxml_parse(path: Path):
+    return etree.parse(str(path), parser())
+
+
+def report(path: Path) -> bool:
+    size = path.stat().st_size
+    bare = min(seconds_of(lxml_parse, path) for _ in range(3))
+    ours = min(seconds_of(bridgeio.read, path) for _ in range(3))
+    peak = peak_memory(bridgeio.read, path)
+    ratio = ours / bare
+    ok = ratio <= 2.5 and peak <= 5 * size
+    print(f"{path.name[:44]:<44}{size / 1e6:>9.2f}{bare * 1000:>10.1f}{ours * 1000:>10.1f}"
+          f"{ratio:>7.2f}x{peak / size:>8.2f}x  {'ok' if ok else 'OVER'}")
+    return ok
+
+
+def main() -> None:
+    here = Path(__file__).resolve().parents[1]
+    cli = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    cli.add_argument("--megabytes", type=int, default=100)
+    cli.add_argument("--corpus", default=str(here.parent / "shared" / "corpus" / "usebio"))
+    args = cli.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="bridgeio-bench-"))
+    big = folder / "synthetic.xml"
+    big.write_bytes(synthetic(args.megabytes))
+    print(f"{'file':<44}{'MB':>9}{'lxml ms':>10}{'ours ms':>10}{'time':>8}{'memory':>9}")
+    results = [report(p) for p in sorted(Path(args.corpus).glob("*.xml"))]
+    results.append(report(big))
+    print("time: ours / lxml's bare parse (bar 2.5x); memory: peak traced / file size (bar 5x)")
+    print(f"bars met for {sum(results)} of {len(results)} files")
+    big.unlink()
+
+
+if __name__ == "__main__":
+    main()
