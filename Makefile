@@ -27,6 +27,7 @@ bench: setup
 	$(BIN)/python benchmarks/pavlicek.py
 	$(BIN)/python benchmarks/chessbase.py
 	$(BIN)/python benchmarks/acblscore.py
+	$(BIN)/python benchmarks/usebio.py
 	$(BIN)/python benchmarks/solve.py
 
 clean:

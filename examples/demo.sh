@@ -34,6 +34,11 @@ printf '\n\033[1m$ bridgeio dump examples/club-game.ACA | head -c 300\033[0m\n'
 bridgeio dump examples/club-game.ACA > "$out/club-game.json"; head -c 300 "$out/club-game.json"; echo
 step bridgeio anonymize examples/club-game.ACA "$out/anonymous.ACA" --key demo
 step bridgeio info "$out/anonymous.ACA"
+step bridgeio convert examples/club-game.ACA "$out/club-game.xml"
+step bridgeio validate "$out/club-game.xml"
+step bridgeio convert "$out/club-game.xml" "$out/club-game-1.2.xml" --usebio-version 1.2
+printf '\n\033[1m$ head -n 24 %s\033[0m\n' "$out/club-game-1.2.xml"
+head -n 24 "$out/club-game-1.2.xml"
 step bridgeio convert examples/club-game.ACA "$out/movement.asc"
 step bridgeio info "$out/movement.asc"
 step bridgeio analyze "$out/movement.asc"

@@ -160,6 +160,8 @@ def _stream_json(fmt: bridgeio.FileFormat, path: str, out: Any) -> None:
     help="Input format (default: from SOURCE's content).",
 )
 @click.option("--seat", type=click.Choice(list("NESWnesw")), help="ZRJ: the target hand.")
+@click.option("--usebio-version", type=click.Choice(["1.4", "1.2"]),
+              help="USEBIO: the version to write (default 1.4).")
 @click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
 def convert(
     source: str,
@@ -167,6 +169,7 @@ def convert(
     to: str | None,
     source_format: str | None,
     seat: str | None,
+    usebio_version: str | None,
     force: bool,
 ) -> None:
     """Convert SOURCE to TARGET, streaming large files with bounded memory."""
@@ -182,8 +185,10 @@ def convert(
                 target,
                 dst.name,
                 source_format=src.name,
+                overwrite=force,
                 progress=bar.update,
                 seat=seat.upper() if seat else None,
+                usebio_version=usebio_version,
             )
 
 
