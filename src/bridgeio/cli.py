@@ -38,6 +38,18 @@ FORMAT_NAMES = [
 ]
 
 
+TO_OPTION = click.option(
+    "--to",
+    "to",
+    type=click.Choice(FORMAT_NAMES, case_sensitive=False),
+    help="Output format (default: from TARGET's extension).",
+)
+FORCE_OPTION = click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
+SEAT_OPTION = click.option(
+    "--seat", type=click.Choice(list("NESWnesw")), help="ZRJ: the target hand."
+)
+
+
 class Failure(Exception):
     """Ends the command with a message on stderr and an exit status."""
 
@@ -147,22 +159,20 @@ def _stream_json(fmt: bridgeio.FileFormat, path: str, out: Any) -> None:
 @main.command()
 @click.argument("source", type=click.Path(dir_okay=True))
 @click.argument("target", type=click.Path(dir_okay=False))
-@click.option(
-    "--to",
-    "to",
-    type=click.Choice(FORMAT_NAMES, case_sensitive=False),
-    help="Output format (default: from TARGET's extension).",
-)
+@TO_OPTION
 @click.option(
     "--from",
     "source_format",
     type=click.Choice(FORMAT_NAMES, case_sensitive=False),
     help="Input format (default: from SOURCE's content).",
 )
-@click.option("--seat", type=click.Choice(list("NESWnesw")), help="ZRJ: the target hand.")
-@click.option("--usebio-version", type=click.Choice(["1.4", "1.2"]),
-              help="USEBIO: the version to write (default 1.4).")
-@click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
+@SEAT_OPTION
+@click.option(
+    "--usebio-version",
+    type=click.Choice(["1.4", "1.2"]),
+    help="USEBIO: the version to write (default 1.4).",
+)
+@FORCE_OPTION
 def convert(
     source: str,
     target: str,
@@ -176,8 +186,7 @@ def convert(
     with _input_errors():
         src = input_format(source, source_format)
         dst = output_format(target, to)
-        if os.path.exists(target) and not force:
-            raise Failure(f"{target} exists: not overwritten (use --force to replace it)")
+        _refuse_existing(target, force)
         total = input_size(source) // src.record_size if src.record_size else None
         with _progress(f"{src.name} -> {dst.name}", total) as bar:
             bridgeio.convert(
@@ -243,13 +252,8 @@ def checksum(files: tuple[str, ...]) -> None:
     show_default=True,
     help="The same seed gives the same deals on any machine.",
 )
-@click.option(
-    "--to",
-    "to",
-    type=click.Choice(FORMAT_NAMES, case_sensitive=False),
-    help="Output format (default: from TARGET's extension).",
-)
-@click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
+@TO_OPTION
+@FORCE_OPTION
 def generate(target: str, count: int, seed: int, to: str | None, force: bool) -> None:
     """Write COUNT uniformly random deals to TARGET (ZBD, PBN, ZBS, JSON, CSV)."""
     from bridgeio.double_dummy import random_deals
@@ -276,20 +280,15 @@ def _refuse_existing(target: str, force: bool) -> None:
 @main.command()
 @click.argument("source", type=click.Path(dir_okay=True))
 @click.argument("target", type=click.Path(dir_okay=False))
-@click.option(
-    "--to",
-    "to",
-    type=click.Choice(FORMAT_NAMES, case_sensitive=False),
-    help="Output format (default: from TARGET's extension).",
-)
-@click.option("--seat", type=click.Choice(list("NESWnesw")), help="ZRJ: the target hand.")
+@TO_OPTION
+@SEAT_OPTION
 @click.option(
     "--dask",
     "dask_address",
     metavar="ADDRESS",
     help="Solve on this Dask scheduler (tcp://host:8786) instead of this machine.",
 )
-@click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
+@FORCE_OPTION
 def solve(
     source: str,
     target: str,
@@ -349,7 +348,7 @@ def _solve_progress(bar: Any) -> Any:
     help="Secret for the pseudonyms: the same key gives the same pseudonym "
     "to a person in every file (default: a random key, different each run).",
 )
-@click.option("--force", is_flag=True, help="Replace TARGET if it exists.")
+@FORCE_OPTION
 def anonymize(source: str, target: str, key: str | None, force: bool) -> None:
     """Copy a results file with names, player numbers, cities and clubs replaced by
     consistent pseudonyms; every other byte stays as it was."""

@@ -275,17 +275,6 @@ class TournamentFile(TournamentIndex):
     # Writing
     def to_bytes(self) -> bytes:
         """The file's bytes: an unedited file comes back exactly as it was read."""
-        header = L.HEADER.pack(
-            len(self.tournaments),
-            self.root,
-            L.MAGIC,
-            L.RECORD_SIZE,
-            self.first_deleted,
-            self.live,
-            len(self.header_extra),
-        )
-        if not self.edited and self.unedited_body is not None:
-            return header + self.header_extra + self.unedited_body
         if self.edited:
             self._refresh_balances()
             self.live = len(self.sort_order())
@@ -298,6 +287,8 @@ class TournamentFile(TournamentIndex):
             self.live,
             len(self.header_extra),
         )
+        if not self.edited and self.unedited_body is not None:
+            return header + self.header_extra + self.unedited_body
         parts = [header, self.header_extra]
         for slot, tournament in enumerate(self.tournaments):
             parts.append(L.NODE.pack(self.left[slot], self.right[slot], self.balance[slot]))
