@@ -99,6 +99,7 @@ class BoardResult:
 class Board:
     number: int
     results: list[BoardResult] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
 
 
 @dataclass

@@ -441,13 +441,14 @@ KNOWN_LINE = {
 def read_board(element: Any, path: str) -> Board:
     number = _text(element, "BOARD_NUMBER")
     board = Board(int(number) if number and number.isdecimal() else 0)
+    board.extra = _leftovers(element, {"BOARD_NUMBER", "TRAVELLER_LINE"})
     for line in element.iterchildren("TRAVELLER_LINE"):
         board.results.append(read_line(line, path))
     return board
 
 
 def read_line(line: Any, path: str) -> BoardResult:
-    """One traveller line; its children are gathered in one pass (the hot loop of big files)."""
+    """One traveller line; its children are gathered in one pass."""
     values: dict[str, str] = {}
     leftovers: list[tuple[str, str]] = []
     complex_: list[str] = []
@@ -462,6 +463,28 @@ def read_line(line: Any, path: str) -> BoardResult:
                 leftovers.append((tag, (child.text or "").strip()))
             continue
         values[tag] = (child.text or "").strip()
+    where = f"line {line.sourceline} <TRAVELLER_LINE>"
+    return line_result(values, leftovers, complex_, dict(line.attrib), path, where)
+
+
+def _points(text: str | None, path: str, where: str, tag: str) -> float | None:
+    if not text:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise FormatError(path, f"{where} <{tag}>", f"a number, found {text!r}") from None
+
+
+def line_result(
+    values: dict[str, str],
+    leftovers: list[tuple[str, str]],
+    complex_: list[str],
+    attributes: dict[str, str],
+    path: str,
+    where: str,
+) -> BoardResult:
+    """A traveller line from its children's texts (by tag)."""
     ns_id, ns, _ = pair_id(values.get("NS_PAIR_NUMBER"))
     ew_id, ew, _ = pair_id(values.get("EW_PAIR_NUMBER"))
     seats = None
@@ -471,7 +494,7 @@ def read_line(line: Any, path: str) -> BoardResult:
     score = read_score(values.get("SCORE"))
     kind = next((k for k in POINTS if f"NS_{k}" in values or f"EW_{k}" in values), None)
     points = [
-        _number(values.get(f"{side}_{kind}"), path, line, f"{side}_{kind}") if kind else None
+        _points(values.get(f"{side}_{kind}"), path, where, f"{side}_{kind}") if kind else None
         for side in ("NS", "EW")
     ]
     round_text, table_text = values.get("ROUND_NUMBER"), values.get("TABLE_NUMBER")
@@ -497,7 +520,7 @@ def read_line(line: Any, path: str) -> BoardResult:
         "points": kind,
         "elements": leftovers,
         "unknown": complex_,
-        "attributes": dict(line.attrib),
+        "attributes": attributes,
     }
     if table_text and not table_text.isdecimal():
         result.extra["table"] = table_text

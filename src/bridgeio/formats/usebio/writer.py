@@ -350,8 +350,11 @@ def section_children(parent: Any, section: Section, event: Event, version: str) 
             )
     points = POINTS_BY_SCORING.get(event.scoring, "MATCH_POINTS")
     for board in section.results:
-        element = etree.SubElement(parent, "BOARD")
+        element = etree.SubElement(parent, "BOARD", **board.extra.get("attributes", {}))
         etree.SubElement(element, "BOARD_NUMBER").text = str(board.number)
+        own = Builder([], version)
+        own.extend(board.extra, set())
+        own.into(element)
         for result in board.results:
             element.append(line_element(result, points, version, ids))
     if "match_xml" in section.extra:  # as read: every detail of the matches
