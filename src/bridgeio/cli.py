@@ -108,23 +108,29 @@ def main() -> None:
     """Read, write, convert and check the data files of duplicate bridge."""
 
 
+CODEPAGE_OPTION = click.option(
+    "--codepage", help="Text code page of ChessBase files (default cp1252)."
+)
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
-def info(files: tuple[str, ...]) -> None:
+@CODEPAGE_OPTION
+def info(files: tuple[str, ...], codepage: str | None) -> None:
     """What is in each file, one screen for a person."""
     for number, path in enumerate(files):
         with _input_errors():
-            text = _describe(path)
+            text = _describe(path, codepage)
         if number:
             click.echo()
         click.echo(f"== {path}")
         click.echo(text)
 
 
-def _describe(path: str) -> str:
+def _describe(path: str, codepage: str | None = None) -> str:
     fmt = input_format(path)
     if fmt.iter_chunks is None:
-        return describe(bridgeio.read(path, fmt.name), fmt.name)
+        return describe(bridgeio.read(path, fmt.name, codepage=codepage), fmt.name)
     first, count, last = None, 0, None
     for chunk in fmt.iter_chunks(path):
         first = chunk if first is None else first
@@ -136,7 +142,8 @@ def _describe(path: str) -> str:
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
-def dump(files: tuple[str, ...]) -> None:
+@CODEPAGE_OPTION
+def dump(files: tuple[str, ...], codepage: str | None) -> None:
     """The canonical JSON of each file on stdout (several files: one document a line)."""
     out = sys.stdout.buffer
     for path in files:
@@ -145,7 +152,7 @@ def dump(files: tuple[str, ...]) -> None:
             if len(files) == 1 and fmt.iter_chunks is not None:
                 _stream_json(fmt, path, out)
             else:
-                doc = bridgeio.read(path, fmt.name)
+                doc = bridgeio.read(path, fmt.name, codepage=codepage)
                 out.write(json.dumps(document(doc, fmt.name)).encode() + b"\n")
     out.flush()
 

@@ -36,11 +36,12 @@ def output_format(path: PathLike, format: str | None = None) -> FileFormat:
     return fmt
 
 
-def read(path: PathLike, format: str | None = None) -> Any:
+def read(path: PathLike, format: str | None = None, **options: Any) -> Any:
     """Read a file into the model; the format comes from the content (extension a hint).
 
-    Every problem with the input raises :class:`FormatError` naming file, place and
-    expectation.
+    ``options`` are the reader's own (``codepage="cp1251"`` for ChessBase files); ones the
+    format does not take are ignored, so a caller can pass them for any file. Every problem
+    with the input raises :class:`FormatError` naming file, place and expectation.
 
     >>> import bridgeio
     >>> bridgeio.read("/no/such/file.zrd")
@@ -51,8 +52,9 @@ def read(path: PathLike, format: str | None = None) -> Any:
     fmt = input_format(path, format)
     if fmt.read is None:
         raise ValueError(f"bridgeio cannot read {fmt.name} files")
+    wanted = {k: v for k, v in options.items() if v is not None and k in fmt.read_options}
     with _reader_errors(path, fmt):
-        return fmt.read(path)
+        return fmt.read(path, **wanted)
 
 
 class _reader_errors:

@@ -49,6 +49,7 @@ class FileFormat:
     check: Callable[[str], list[Problem]] | None = None
     options: dict[str, str] = field(default_factory=dict)
     record_size: int | None = None
+    read_options: dict[str, str] = field(default_factory=dict)
     split: Callable[[Any], list[tuple[str, Any]]] | None = None
     """For a target that holds less than a source file: the parts to write, each with the
     suffix of its own file name (several parts: OUT-A.asc, OUT-B.asc, ...)."""

@@ -156,3 +156,13 @@ def test_an_unsorted_or_unbalanced_tree_is_reported(tmp_path):
     db.edited.add(0)
     problems = [str(p) for p in check_file(db)]
     assert any("sorts before" in p for p in problems)
+
+
+def test_code_page_is_an_option(tmp_path):
+    db = TournamentFile.new([Tournament("Москва", "Москва")], codepage="cp1251")
+    path = tmp_path / "ru.cbt"
+    path.write_bytes(db.to_bytes())
+    assert bridgeio.read(path, codepage="cp1251").tournaments[0].title == "Москва"
+    assert bridgeio.read(path).tournaments[0].title != "Москва"  # cp1252 by default
+    with pytest.raises(ValueError, match="unknown code page"):
+        bridgeio.read(path, codepage="klingon")

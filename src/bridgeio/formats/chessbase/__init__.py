@@ -34,6 +34,7 @@ register_format(
         read=entity.read,
         write=entity.write,
         check=checks.check,
+        read_options={"codepage": "text code page (cp1252 by default; cp1251, latin-1, ...)"},
     )
 )
 

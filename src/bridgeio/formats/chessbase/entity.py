@@ -321,5 +321,9 @@ def write(doc: TournamentIndex | list[Tournament], handle, source: str | None = 
     handle.write(doc.to_bytes())
 
 
-def read(path: str | os.PathLike) -> TournamentFile:
-    return TournamentFile.read(os.fspath(path))
+def read(path: str | os.PathLike, codepage: str = "cp1252") -> TournamentFile:
+    try:
+        "".encode(codepage)
+    except LookupError:
+        raise ValueError(f"unknown code page {codepage!r}") from None
+    return TournamentFile.read(os.fspath(path), codepage)
