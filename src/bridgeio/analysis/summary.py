@@ -138,10 +138,14 @@ def describe_results(results: Results, fmt: str) -> str:
 
 
 def _section_lines(section: Section) -> list[str]:
+    def known(value: object, unit: str) -> str:
+        return f"{'?' if value is None else value} {unit}"
+
     lines = [
         "",
-        f"  Section {section.name}: {section.movement}, {section.tables} tables, "
-        f"{section.rounds} rounds, {section.boards} boards, top {section.board_top}",
+        f"  Section {section.name or '-'}: {section.movement}, "
+        f"{known(section.tables, 'tables')}, {known(section.rounds, 'rounds')}, "
+        f"{known(section.boards, 'boards')}, top {section.board_top or '?'}",
     ]
     groups: dict[str | None, list[Entry]] = {}
     for entry in section.entries:
