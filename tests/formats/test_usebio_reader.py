@@ -159,3 +159,12 @@ def test_traveller_rounds_and_tables_give_a_movement(tmp_path):
     assert (movement.participants, movement.tables, movement.rounds) == (4, 2, 3)
     assert movement.schedule[1][1].seats == (4, 2)
     assert not [p for p in errors(movement) if p.severity == "error"]
+
+
+def test_a_handset_is_a_deal_source(corpus, tmp_path):
+    source = corpus / "usebio" / "compscore_mp_pairs_howell.xml"
+    bridgeio.convert(source, tmp_path / "hands.zbd")
+    deals = bridgeio.read(tmp_path / "hands.zbd")
+    assert len(deals) == len(bridgeio.read(source).extra["deals"])
+    with pytest.raises(bridgeio.ConversionError, match="needs deals"):
+        bridgeio.convert(corpus / "usebio" / "nzscorer_pairs.xml", tmp_path / "none.zbd")

@@ -127,8 +127,9 @@ class DiagramSet:
         return f"DiagramSet({len(self)} diagrams, {len(self.locations)} suit records)"
 
 
-def as_deals(doc: DealSet | DiagramSet, target: str) -> DealSet:
-    """A deal set from deals or whole-deal diagrams, else :class:`ConversionError`."""
+def as_deals(doc: object, target: str) -> DealSet:
+    """A deal set from deals, whole-deal diagrams or a results file's deal set, else
+    :class:`ConversionError`."""
     if isinstance(doc, DealSet):
         return doc
     if isinstance(doc, DiagramSet):
@@ -137,4 +138,7 @@ def as_deals(doc: DealSet | DiagramSet, target: str) -> DealSet:
         deals = doc.to_deals()
         deals.format = doc.format
         return deals
-    raise ConversionError(target, "deals", type(doc).__name__)
+    deals = getattr(doc, "extra", {}).get("deals") if hasattr(doc, "extra") else None
+    if isinstance(deals, DealSet):  # a results file's deal set (a USEBIO HANDSET)
+        return deals
+    raise ConversionError(target, "deals", getattr(doc, "format", None) or type(doc).__name__)
