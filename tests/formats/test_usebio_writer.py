@@ -236,3 +236,29 @@ def test_individual_events(tmp_path):
     assert b"<S_PLAYER_NUMBER>3</S_PLAYER_NUMBER>" in xml
     assert json.dumps(document(reread(xml))) == json.dumps(document(results))
     assert check(str(path)) == []
+
+
+SESSIONS = """<?xml version="1.0"?>
+<USEBIO Version="1.4"><CLUB><CLUB_NAME>C</CLUB_NAME><CLUB_ID_NUMBER>1</CLUB_ID_NUMBER></CLUB>
+<EVENT EVENT_TYPE="PAIRS"><DATE>2024-03-01</DATE><SESSION_COUNT>2</SESSION_COUNT>
+<SESSION SESSION_ID="S1"><SESSION_DATE>2024-03-01</SESSION_DATE>
+<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE><PERCENTAGE>55</PERCENTAGE>
+</PAIR></PARTICIPANTS></SESSION>
+<SESSION SESSION_ID="S2"><SECTION SECTION_ID="A"><PARTICIPANTS><PAIR>
+<PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE><PERCENTAGE>60</PERCENTAGE></PAIR></PARTICIPANTS>
+</SECTION></SESSION></EVENT></USEBIO>
+"""
+
+
+def test_sessions_are_kept(tmp_path):
+    path = tmp_path / "sessions.xml"
+    path.write_text(SESSIONS)
+    results = bridgeio.read(path)
+    sections = results.events[0].sections
+    assert [(s.extra.get("session"), s.name) for s in sections] == [("S1", ""), ("S2", "A")]
+    xml = to_xml(results)
+    tree = etree.fromstring(xml)
+    assert [s.get("SESSION_ID") for s in tree.iter("SESSION")] == ["S1", "S2"]
+    assert tree.findtext("EVENT/SESSION/SESSION_DATE") == "2024-03-01"
+    assert json.dumps(document(reread(xml))) == json.dumps(document(results))
+    assert document(results)["events"][0]["sections"][1]["session"] == "S2"

@@ -54,6 +54,8 @@ def section_json(section: Section, kind: str) -> dict[str, Any]:
             for b in section.results
         ],
     }
+    if section.extra.get("session") is not None:
+        data["session"] = section.extra["session"]
     if section.matches:
         data["matches"] = [
             {

@@ -206,14 +206,17 @@ def _section_name(part: Any, container: Any, index: int) -> str:
         first = part.find("PARTICIPANTS/*/PAIR_NUMBER")
         prefix = re.match(r"\s*\(([^)]*)\)", first.text or "") if first is not None else None
         name = prefix.group(1) if prefix else str(index)
-    if container.tag == "SESSION":
-        session = _text(container, "SESSION_ID") or str(index)
-        return f"{session}{'/' + name if name else ''}"
     return name
 
 
 def read_section(part: Any, container: Any, index: int, kind: str, path: str) -> Section:
     section = Section(name=_section_name(part, container, index))
+    if container.tag == "SESSION":  # SESSION_ID (an attribute) and the session's own elements
+        session = container.get("SESSION_ID") or _text(container, "SESSION_ID") or str(index)
+        section.extra["session"] = session
+        section.extra["session_leftovers"] = _leftovers(
+            container, {"SECTION", "PARTICIPANTS", "BOARD", "MATCH", "SESSION_ID"}
+        )
     ids: dict[str, int] = {}
     participants = part.find("PARTICIPANTS")
     if participants is None and container is not part:

@@ -292,13 +292,30 @@ def event_element(event: Event, results: Results, version: str) -> Any:
     if event.strats and "elements" not in event.extra and version != "1.2":
         items.items.append(("STRATIFICATION", stratification(event)))
     items.into(element)
-    top = [s for s in event.sections if not s.name]
-    for section in top:
-        section_children(element, section, event, version)
+    sessions: dict[str, Any] = {}
     for section in event.sections:
+        parent = element
+        session = section.extra.get("session")
+        if session is not None:  # grouped into SESSION elements as read
+            if session not in sessions:
+                leftovers = section.extra.get("session_leftovers", {})
+                sessions[session] = etree.SubElement(
+                    element,
+                    "SESSION",
+                    SESSION_ID=session,
+                    **{
+                        k: v
+                        for k, v in leftovers.get("attributes", {}).items()
+                        if k != "SESSION_ID"
+                    },
+                )
+                own = Builder(["SESSION_DATE", "RESULTS_TYPE"], version)
+                own.extend(leftovers, set())
+                own.into(sessions[session])
+            parent = sessions[session]
         if section.name:
-            child = etree.SubElement(element, "SECTION", SECTION_ID=section.name)
-            section_children(child, section, event, version)
+            parent = etree.SubElement(parent, "SECTION", SECTION_ID=section.name)
+        section_children(parent, section, event, version)
     return element
 
 
