@@ -60,27 +60,48 @@ def sniff(head: bytes, size: int) -> bool:
     return b"<USEBIO" in head[:4096]
 
 
+# Boards directly inside these are read as soon as they are parsed and then emptied, so the
+# tree of a big file never holds all its traveller lines at once.
+STREAMED_PARENTS = {"EVENT", "SECTION", "SESSION"}
+
+
 def read(path: str) -> Results:
     size = input_size(path)
     if size > MAX_BYTES:
         raise FormatError(path, "file", f"a USEBIO file of at most {MAX_BYTES} bytes")
-    with open(path, "rb") as handle:
-        data = handle.read()
+    boards: dict[Any, Board] = {}
     try:
-        root = etree.fromstring(data, parser())
+        events = etree.iterparse(
+            path,
+            events=("end",),
+            tag="BOARD",
+            resolve_entities=False,
+            no_network=True,
+            load_dtd=False,
+            dtd_validation=False,
+            huge_tree=False,
+            remove_comments=True,
+        )
+        root = None
+        for _, element in events:
+            parent = element.getparent()
+            if parent is not None and parent.tag in STREAMED_PARENTS:
+                boards[element] = read_board(element, path)
+                element.clear(keep_tail=True)
+        root = events.root
     except etree.XMLSyntaxError as error:
         line, column = error.position if error.position else (0, 0)
         raise FormatError(
             path, f"line {line} column {column}", f"well-formed XML ({error.msg})"
         ) from None
-    except (etree.ParserError, ValueError) as error:  # e.g. bytes wrong for the encoding
+    except (etree.ParserError, ValueError, OSError) as error:  # e.g. bytes wrong for the encoding
         raise FormatError(path, "line 1", f"well-formed XML ({error})") from None
     if root is None:
         raise FormatError(path, "line 1", "a USEBIO document, found none")
-    return from_tree(root, path)
+    return from_tree(root, path, boards)
 
 
-def from_tree(root: Any, path: str = "<xml>") -> Results:
+def from_tree(root: Any, path: str = "<xml>", boards: dict | None = None) -> Results:
     if root.tag != "USEBIO":
         raise FormatError(path, f"line {root.sourceline} <{root.tag}>", "the root element USEBIO")
     results = Results(format="usebio")
@@ -89,7 +110,7 @@ def from_tree(root: Any, path: str = "<xml>") -> Results:
     club_name = _text(club, "CLUB_NAME") or "" if club is not None else ""
     club_id = _text(club, "CLUB_ID_NUMBER") or "" if club is not None else ""
     for number, element in enumerate(root.findall("EVENT"), start=1):
-        results.events.append(read_event(element, number, club_name, club_id, path))
+        results.events.append(read_event(element, number, club_name, club_id, path, boards))
     handset = root.find(".//HANDSET")
     if handset is not None:
         results.extra["deals"] = read_handset(handset, path)
@@ -146,7 +167,9 @@ KNOWN_EVENT = {
 }
 
 
-def read_event(element: Any, number: int, club: str, club_id: str, path: str) -> Event:
+def read_event(
+    element: Any, number: int, club: str, club_id: str, path: str, boards: dict | None = None
+) -> Event:
     kind_text = (element.get("EVENT_TYPE") or "PAIRS").upper()
     event = Event(
         number=number,
@@ -167,7 +190,7 @@ def read_event(element: Any, number: int, club: str, club_id: str, path: str) ->
     for index, container in enumerate(containers, start=1):
         nested = container.findall("SECTION") if container.tag == "SESSION" else []
         for part in nested or [container]:
-            event.sections.append(read_section(part, container, index, event.kind, path))
+            event.sections.append(read_section(part, container, index, event.kind, path, boards))
     return event
 
 
@@ -209,7 +232,9 @@ def _section_name(part: Any, container: Any, index: int) -> str:
     return name
 
 
-def read_section(part: Any, container: Any, index: int, kind: str, path: str) -> Section:
+def read_section(
+    part: Any, container: Any, index: int, kind: str, path: str, boards: dict | None = None
+) -> Section:
     section = Section(name=_section_name(part, container, index))
     if container.tag == "SESSION":  # SESSION_ID (an attribute) and the session's own elements
         session = container.get("SESSION_ID") or _text(container, "SESSION_ID") or str(index)
@@ -228,7 +253,8 @@ def read_section(part: Any, container: Any, index: int, kind: str, path: str) ->
                 section.entries.append(entry)
                 ids[entry.id] = entry.number
     for board_element in part.findall("BOARD"):
-        section.results.append(read_board(board_element, path))
+        read = boards.get(board_element) if boards else None
+        section.results.append(read if read is not None else read_board(board_element, path))
     for match_element in part.findall("MATCH"):
         section.matches.append(read_match(match_element, path))
         # kept whole for writing back: boards, sit-outs, arrow switches, teams of eight
