@@ -7,7 +7,10 @@ Special results (a board not played normally) are strings in place of a score:
 
 from __future__ import annotations
 
+from collections import UserList
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 SPECIAL_RESULTS = ("late_play", "not_played", "not_in_play", "ave-", "ave", "ave+")
 
@@ -93,6 +96,33 @@ class BoardResult:
     lead: str | None = None  # suit then rank: "HK"
     tricks: int | None = None
     extra: dict = field(default_factory=dict)
+
+
+class LazyList(UserList):
+    """A list made on first use: bulk readers keep a big file's rows in columns and build the
+    objects only when someone looks (``columns`` stays available for column-wise work).
+
+    >>> rows = LazyList(lambda: [1, 2, 3]); len(rows), rows[0]
+    (3, 1)
+    """
+
+    def __init__(self, build: Callable[[], list] | Any = None, columns: Any = None) -> None:
+        # (list operations that make new lists, slicing say, pass the items themselves)
+        self._build: Callable[[], list] | None = build if callable(build) else None
+        self._data: list | None = None if callable(build) else list(build or [])
+        self.columns = columns if callable(build) else None
+
+    @property  # type: ignore[override]
+    def data(self) -> list:
+        if self._data is None:
+            self._data = self._build() if self._build else []
+            self._build = None
+            self.columns = None  # once built, the objects are what counts
+        return self._data
+
+    @data.setter
+    def data(self, value: list) -> None:
+        self._data, self._build, self.columns = value, None, None
 
 
 @dataclass

@@ -25,6 +25,7 @@ from bridgeio.model.results import (
     BoardResult,
     Entry,
     Event,
+    LazyList,
     Match,
     Player,
     Results,
@@ -86,7 +87,7 @@ def read(path: str) -> Results:
         for _, element in events:
             parent = element.getparent()
             if parent is not None and parent.tag in STREAMED_PARENTS:
-                boards[element] = read_board(element, path)
+                boards[element] = board_columns(element, path) or read_board(element, path)
                 element.clear(keep_tail=True)
         root = events.root
     except etree.XMLSyntaxError as error:
@@ -116,6 +117,16 @@ def from_tree(root: Any, path: str = "<xml>", boards: dict | None = None) -> Res
         results.extra["deals"] = read_handset(handset, path)
     results.extra["unknown"] = _unknown(root, {"CLUB", "EVENT"})
     return results
+
+
+def _simple_children(element: Any) -> dict[str, str]:
+    """Tag -> stripped text of an element's children, the first of each tag (one pass)."""
+    texts: dict[str, str] = {}
+    for child in element:
+        tag = child.tag
+        if isinstance(tag, str) and tag not in texts:
+            texts[tag] = (child.text or "").strip()
+    return texts
 
 
 def _text(element: Any, tag: str) -> str | None:
@@ -317,18 +328,19 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
     if element.tag not in ("PAIR", "TEAM", "PLAYER"):
         return None
     id_tag = {"PAIR": "PAIR_NUMBER", "TEAM": "TEAM_ID", "PLAYER": "PLAYER_NUMBER"}[element.tag]
+    texts = _simple_children(element)
     identifier, number, side = pair_id(element.get(id_tag) or _text(element, id_tag))
-    direction = (_text(element, "DIRECTION") or "").upper() or side
-    place = _text(element, "PLACE") or ""
+    direction = (texts.get("DIRECTION") or "").upper() or side
+    place = texts.get("PLACE") or ""
     entry = Entry(
         id=identifier,
         number=number,
         direction=direction if direction in ("NS", "EW") else None,
-        score=_number(_text(element, "TOTAL_SCORE"), path, element, "TOTAL_SCORE"),
-        percentage=_number(_text(element, "PERCENTAGE"), path, element, "PERCENTAGE"),
+        score=_number(texts.get("TOTAL_SCORE"), path, element, "TOTAL_SCORE"),
+        percentage=_number(texts.get("PERCENTAGE"), path, element, "PERCENTAGE"),
         rank=int(place.rstrip("=")) if place.rstrip("=").isdecimal() else None,
     )
-    played = _text(element, "BOARDS_PLAYED")
+    played = texts.get("BOARDS_PLAYED")
     entry.boards_played = int(played) if played and played.isdecimal() else None
     individual = element.tag == "PLAYER"  # an individual: the entry is the player
     known = KNOWN_ENTRY | (KNOWN_PLAYER if individual else set())
@@ -346,11 +358,11 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
     else:
         entry.players = [read_player(p) for p in element.findall("PLAYER")]
     awards = []
-    if (points := _text(element, "MASTER_POINTS_AWARDED")) is not None:
+    if (points := texts.get("MASTER_POINTS_AWARDED") or None) is not None:
         awards.append(
             Award(
                 _number(points, path, element, "MASTER_POINTS_AWARDED") or 0,
-                _text(element, "MASTER_POINT_TYPE") or "",
+                texts.get("MASTER_POINT_TYPE") or "",
             )
         )
     for block in element.findall("MASTER_POINTS"):
@@ -378,6 +390,7 @@ KNOWN_PLAYER = {
 
 
 def read_player(element: Any) -> Player:
+    texts = _simple_children(element)
     name = element.find("PLAYER_NAME")
     first, last = "", ""
     if name is not None and len(name):
@@ -385,16 +398,16 @@ def read_player(element: Any) -> Player:
     elif name is not None and name.text:
         parts = name.text.strip().rsplit(" ", 1)
         first, last = (parts[0], parts[1]) if len(parts) == 2 else ("", parts[0])
-    total = _text(element, "MASTER_POINT_TOTAL")
+    total = texts.get("MASTER_POINT_TOTAL")
     player = Player(
         last,
         first,
-        _text(element, "NATIONAL_ID_NUMBER") or "",
+        texts.get("NATIONAL_ID_NUMBER") or "",
         int(float(total)) if total and _is_number(total) else None,
     )
     player.awards = {}
-    player.city = _text(element, "ACBL_CITY") or ""
-    player.state = _text(element, "ACBL_STATE") or ""
+    player.city = texts.get("ACBL_CITY") or ""
+    player.state = texts.get("ACBL_STATE") or ""
     player.extra = {
         "structured_name": name is not None and len(name) > 0,
         **_leftovers(element, KNOWN_PLAYER),
@@ -465,6 +478,67 @@ KNOWN_LINE = {
     "S_PLAYER_NUMBER",
     "W_PLAYER_NUMBER",
 } | {f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS}
+
+
+_LINE_COUNT = etree.XPath("count(TRAVELLER_LINE)")
+_LINE_CHILD_COUNT = etree.XPath("count(TRAVELLER_LINE/*)")
+_LINE_ATTRIBUTES = etree.XPath("count(TRAVELLER_LINE[@*])")
+_LINE_TEXTS = {
+    tag: etree.XPath(f"TRAVELLER_LINE/{tag}/text()", smart_strings=False) for tag in KNOWN_LINE
+}
+
+
+def board_columns(element: Any, path: str) -> Board | None:
+    """A BOARD whose traveller lines all hold the same known tags, each with one text: read
+    column by column in libxml2 (one query a tag), the line objects built on first use.
+    None when a line differs (read it line by line instead)."""
+    lines = int(_LINE_COUNT(element))
+    first = element.find("TRAVELLER_LINE")
+    if first is None or _LINE_ATTRIBUTES(element):
+        return None
+    tags = [child.tag for child in first]
+    if not set(tags) <= KNOWN_LINE or len(set(tags)) != len(tags):
+        return None
+    if int(_LINE_CHILD_COUNT(element)) != lines * len(tags):
+        return None
+    columns: dict[str, list[str]] = {}
+    for tag in tags:
+        texts = _LINE_TEXTS[tag](element)
+        if len(texts) != lines:  # a line lacks it, has it empty, or in pieces
+            return None
+        columns[tag] = texts
+    number = _text(element, "BOARD_NUMBER")
+    board = Board(int(number) if number and number.isdecimal() else 0)
+    board.extra = _board_leftovers(element)
+    board.results = LazyList(lambda: _lines(columns, lines, path), columns)
+    return board
+
+
+_BOARD_OTHERS = etree.XPath("*[not(self::TRAVELLER_LINE) and not(self::BOARD_NUMBER)]")
+
+
+def _board_leftovers(element: Any) -> dict[str, Any]:
+    """A board's own children other than its number and lines (one query, usually empty)."""
+    others = _BOARD_OTHERS(element)
+    return {
+        "elements": [
+            (e.tag, (e.text or "").strip())
+            for e in others
+            if isinstance(e.tag, str) and len(e) == 0
+        ],
+        "unknown": [
+            etree.tostring(e, encoding="unicode").strip()
+            for e in others
+            if isinstance(e.tag, str) and len(e)
+        ],
+        "attributes": dict(element.attrib),
+    }
+
+
+def _lines(columns: dict[str, list[str]], count: int, path: str) -> list[BoardResult]:
+    where = "a TRAVELLER_LINE"
+    rows = [{tag: texts[i].strip() for tag, texts in columns.items()} for i in range(count)]
+    return [line_result(values, [], [], {}, path, where) for values in rows]
 
 
 def read_board(element: Any, path: str) -> Board:
@@ -576,16 +650,42 @@ def read_match(element: Any, path: str) -> Match:
     )
 
 
+def _seatings(board: Board) -> list[tuple[int, int, int, int]]:
+    """(round, table, ns, ew) of each line, from the columns when the lines are not built."""
+    columns = getattr(board.results, "columns", None)
+    if columns is None:
+        return [(r.round, r.table, r.ns, r.ew) for r in board.results]
+    count = len(next(iter(columns.values()), []))
+
+    def numbers(tag: str) -> list[int]:
+        texts = columns.get(tag)
+        return [_whole(t) for t in texts] if texts else [0] * count
+
+    if "N_PLAYER_NUMBER" in columns:
+        ns = [pair_id(t)[1] for t in columns["N_PLAYER_NUMBER"]]
+        ew = [pair_id(t)[1] for t in columns.get("E_PLAYER_NUMBER", [""] * count)]
+    else:
+        ns = [pair_id(t)[1] for t in columns.get("NS_PAIR_NUMBER", [""] * count)]
+        ew = [pair_id(t)[1] for t in columns.get("EW_PAIR_NUMBER", [""] * count)]
+    return list(zip(numbers("ROUND_NUMBER"), numbers("TABLE_NUMBER"), ns, ew, strict=True))
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole(text: str) -> int:
+    text = text.strip()
+    return int(text) if text.isdecimal() else 0
+
+
 def schedule_of(section: Section) -> list[list[tuple[int, ...] | None]]:
     """Rounds x tables (NS, EW, lowest board) from traveller lines with round and table."""
     cells: dict[tuple[int, int], tuple[int, int, int]] = {}
     for board in section.results:
-        for result in board.results:
-            if not (result.round and result.table):
+        for round_number, table, ns, ew in _seatings(board):
+            if not (round_number and table):
                 return []
-            key = (result.round, result.table)
+            key = (round_number, table)
             old = cells.get(key)
-            cells[key] = (result.ns, result.ew, min(board.number, old[2]) if old else board.number)
+            cells[key] = (ns, ew, min(board.number, old[2]) if old else board.number)
     if not cells:
         return []
     rounds = max(r for r, _ in cells)
