@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
+from lxml import etree
 
 import bridgeio
 from bridgeio import FormatError
 from bridgeio.analysis.movement import errors
-from bridgeio.formats.usebio.reader import normalise_contract, normalise_lead, pair_id
+from bridgeio.formats.usebio.reader import (
+    board_columns,
+    normalise_contract,
+    normalise_lead,
+    pair_id,
+    parser,
+    read_board,
+)
 
 
 def test_every_corpus_file_reads(corpus):
@@ -168,3 +177,73 @@ def test_a_handset_is_a_deal_source(corpus, tmp_path):
     assert len(deals) == len(bridgeio.read(source).extra["deals"])
     with pytest.raises(bridgeio.ConversionError, match="needs deals"):
         bridgeio.convert(corpus / "usebio" / "nzscorer_pairs.xml", tmp_path / "none.zbd")
+
+
+def test_column_wise_boards_read_as_line_by_line(corpus):
+    """The fast column-wise board reader agrees with the line-by-line one on every corpus board
+    it takes, and takes most of them."""
+    taken = 0
+    for path in sorted((corpus / "usebio").glob("*.xml")):
+        tree = etree.parse(str(path), parser())
+        for element in tree.iter("BOARD"):
+            if element.find("TRAVELLER_LINE") is None:
+                continue
+            fast = board_columns(element, str(path))
+            if fast is None:
+                continue
+            taken += 1
+            slow = read_board(element, str(path))
+            same = (fast.number, list(fast.results), fast.extra) == (
+                slow.number,
+                slow.results,
+                slow.extra,
+            )
+            assert same, (path.name, element.sourceline)
+    assert taken > 100
+
+
+LINE = "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE>"
+ODD_BOARDS = {
+    "an attribute on a line": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>"
+    f'<TRAVELLER_LINE note="late">{LINE}</TRAVELLER_LINE>',
+    "another order": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
+    "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><SCORE>420</SCORE>"
+    "</TRAVELLER_LINE>",
+    "an empty child": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
+    "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE/>"
+    "</TRAVELLER_LINE>",
+    "an element inside a child": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
+    "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+    "<SCORE>420<X/></SCORE></TRAVELLER_LINE>",
+    "an unknown child": f"<TRAVELLER_LINE>{LINE}<REMARK>slow play</REMARK></TRAVELLER_LINE>"
+    f"<TRAVELLER_LINE>{LINE}<REMARK>ok</REMARK></TRAVELLER_LINE>",
+    "lines of two widths": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
+    "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER></TRAVELLER_LINE>",
+}
+
+
+@pytest.mark.parametrize("case", sorted(ODD_BOARDS))
+def test_odd_boards_are_read_line_by_line(case, tmp_path):
+    element = etree.fromstring(f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{ODD_BOARDS[case]}</BOARD>")
+    assert board_columns(element, "odd.xml") is None, case
+    # and the whole reader keeps what the line holds
+    source = write(
+        tmp_path,
+        MINIMAL.format(club="Club", pairs=pairs(1, 2), boards=etree.tostring(element).decode()),
+    )
+    results = bridgeio.read(source)
+    bridgeio.write(results, tmp_path / "again.xml")
+    again = bridgeio.read(tmp_path / "again.xml")
+    boards, boards_again = (r.events[0].sections[0].results for r in (results, again))
+    assert len(boards[0].results) == 2, case
+    assert boards_again == boards, case
+
+
+def test_the_cycle_collector_is_running_after_a_read(corpus, tmp_path):
+    bridgeio.read(corpus / "usebio" / "nzscorer_pairs.xml")
+    assert gc.isenabled()
+    bad = tmp_path / "bad.xml"
+    bad.write_bytes(b"<USEBIO Version='1.4'><EVENT>")
+    with pytest.raises(FormatError):
+        bridgeio.read(bad)
+    assert gc.isenabled()

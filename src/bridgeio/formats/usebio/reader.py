@@ -8,6 +8,7 @@ is kept (as XML text in ``extra["unknown"]`` of the object it belongs to) for th
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from datetime import datetime
 from typing import Any
@@ -16,7 +17,7 @@ import numpy as np
 from lxml import etree
 
 from bridgeio.errors import FormatError
-from bridgeio.files import input_size
+from bridgeio.files import collector_paused, input_size
 from bridgeio.model import DealSet, parse_pbn_deal
 from bridgeio.model.movement import from_schedule
 from bridgeio.model.results import (
@@ -70,6 +71,11 @@ def read(path: str) -> Results:
     size = input_size(path)
     if size > MAX_BYTES:
         raise FormatError(path, "file", f"a USEBIO file of at most {MAX_BYTES} bytes")
+    with collector_paused():
+        return _read(path)
+
+
+def _read(path: str) -> Results:
     boards: dict[Any, Board] = {}
     try:
         events = etree.iterparse(
@@ -117,16 +123,6 @@ def from_tree(root: Any, path: str = "<xml>", boards: dict | None = None) -> Res
         results.extra["deals"] = read_handset(handset, path)
     results.extra["unknown"] = _unknown(root, {"CLUB", "EVENT"})
     return results
-
-
-def _simple_children(element: Any) -> dict[str, str]:
-    """Tag -> stripped text of an element's children, the first of each tag (one pass)."""
-    texts: dict[str, str] = {}
-    for child in element:
-        tag = child.tag
-        if isinstance(tag, str) and tag not in texts:
-            texts[tag] = (child.text or "").strip()
-    return texts
 
 
 def _text(element: Any, tag: str) -> str | None:
@@ -328,8 +324,11 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
     if element.tag not in ("PAIR", "TEAM", "PLAYER"):
         return None
     id_tag = {"PAIR": "PAIR_NUMBER", "TEAM": "TEAM_ID", "PLAYER": "PLAYER_NUMBER"}[element.tag]
-    texts = _simple_children(element)
-    identifier, number, side = pair_id(element.get(id_tag) or _text(element, id_tag))
+    individual = element.tag == "PLAYER"  # an individual: the entry is the player
+    texts, nested, leftovers = _scan(
+        element, KNOWN_PLAYER | KNOWN_ENTRY if individual else KNOWN_ENTRY
+    )
+    identifier, number, side = pair_id(element.get(id_tag) or texts.get(id_tag))
     direction = (texts.get("DIRECTION") or "").upper() or side
     place = texts.get("PLACE") or ""
     entry = Entry(
@@ -342,21 +341,14 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
     )
     played = texts.get("BOARDS_PLAYED")
     entry.boards_played = int(played) if played and played.isdecimal() else None
-    individual = element.tag == "PLAYER"  # an individual: the entry is the player
-    known = KNOWN_ENTRY | (KNOWN_PLAYER if individual else set())
-    entry.extra = {
-        "place": place,
-        "tied": place.endswith("="),
-        "tag": element.tag,
-        **_leftovers(element, known),
-    }
+    entry.extra = {"place": place, "tied": place.endswith("="), "tag": element.tag, **leftovers}
     entry.extra["attributes"].pop(id_tag, None)
     if individual:
         player = read_player(element)
         player.extra.update(elements=[], unknown=[], attributes={})
         entry.players = [player]
     else:
-        entry.players = [read_player(p) for p in element.findall("PLAYER")]
+        entry.players = [read_player(p) for p in nested.get("PLAYER", ())]
     awards = []
     if (points := texts.get("MASTER_POINTS_AWARDED") or None) is not None:
         awards.append(
@@ -365,7 +357,7 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
                 texts.get("MASTER_POINT_TYPE") or "",
             )
         )
-    for block in element.findall("MASTER_POINTS"):
+    for block in nested.get("MASTER_POINTS", ()):
         awards.append(
             Award(
                 _number(_text(block, "MASTER_POINTS_AWARDED"), path, block, "MASTER_POINTS_AWARDED")
@@ -375,7 +367,7 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
         )
     if awards:
         entry.awards["total"] = awards
-    entry.extra["single_award"] = element.find("MASTER_POINTS_AWARDED") is not None
+    entry.extra["single_award"] = "MASTER_POINTS_AWARDED" in texts
     return entry
 
 
@@ -388,10 +380,39 @@ KNOWN_PLAYER = {
     "PLAYER_NUMBER",
 }
 
+# Known children read as elements rather than text.
+NESTED = {"PLAYER", "MASTER_POINTS", "PLAYER_NAME"}
+
+
+def _scan(
+    element: Any, known: set[str]
+) -> tuple[dict[str, str], dict[str, list[Any]], dict[str, Any]]:
+    """One pass over an element's children: the stripped text of the first child of each known
+    tag, the children of the NESTED tags, and what `known` does not name (as `_leftovers`)."""
+    texts: dict[str, str] = {}
+    nested: dict[str, list[Any]] = {}
+    simple: list[tuple[str, str]] = []
+    complex_: list[str] = []
+    for child in element:
+        tag = child.tag
+        if not isinstance(tag, str):
+            continue
+        if tag in known:
+            if tag in NESTED:
+                nested.setdefault(tag, []).append(child)
+            if tag not in texts:
+                texts[tag] = (child.text or "").strip()
+        elif len(child) == 0:
+            simple.append((tag, (child.text or "").strip()))
+        else:
+            complex_.append(etree.tostring(child, encoding="unicode").strip())
+    leftovers = {"elements": simple, "unknown": complex_, "attributes": dict(element.attrib)}
+    return texts, nested, leftovers
+
 
 def read_player(element: Any) -> Player:
-    texts = _simple_children(element)
-    name = element.find("PLAYER_NAME")
+    texts, nested, leftovers = _scan(element, KNOWN_PLAYER)
+    name = nested["PLAYER_NAME"][0] if "PLAYER_NAME" in nested else None
     first, last = "", ""
     if name is not None and len(name):
         first, last = _text(name, "FIRSTNAME") or "", _text(name, "LASTNAME") or ""
@@ -408,10 +429,7 @@ def read_player(element: Any) -> Player:
     player.awards = {}
     player.city = texts.get("ACBL_CITY") or ""
     player.state = texts.get("ACBL_STATE") or ""
-    player.extra = {
-        "structured_name": name is not None and len(name) > 0,
-        **_leftovers(element, KNOWN_PLAYER),
-    }
+    player.extra = {"structured_name": name is not None and len(name) > 0, **leftovers}
     return player
 
 
@@ -480,33 +498,39 @@ KNOWN_LINE = {
 } | {f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS}
 
 
-_LINE_COUNT = etree.XPath("count(TRAVELLER_LINE)")
-_LINE_CHILD_COUNT = etree.XPath("count(TRAVELLER_LINE/*)")
-_LINE_ATTRIBUTES = etree.XPath("count(TRAVELLER_LINE[@*])")
-_LINE_TEXTS = {
-    tag: etree.XPath(f"TRAVELLER_LINE/{tag}/text()", smart_strings=False) for tag in KNOWN_LINE
-}
+_LINE_ATTRIBUTES = etree.XPath("count(TRAVELLER_LINE/@*)")
 
 
 def board_columns(element: Any, path: str) -> Board | None:
-    """A BOARD whose traveller lines all hold the same known tags, each with one text: read
-    column by column in libxml2 (one query a tag), the line objects built on first use.
+    """A BOARD whose traveller lines all hold the same known tags in the same order, each
+    holding text only: read column by column, the line objects built on first use.
     None when a line differs (read it line by line instead)."""
-    lines = int(_LINE_COUNT(element))
-    first = element.find("TRAVELLER_LINE")
-    if first is None or _LINE_ATTRIBUTES(element):
+    if _LINE_ATTRIBUTES(element):
         return None
-    tags = [child.tag for child in first]
-    if not set(tags) <= KNOWN_LINE or len(set(tags)) != len(tags):
+    tags: list[Any] = []
+    texts: list[str | None] = []
+    line_ends: list[int] = []
+    nested = 0
+    for line in element.iterchildren("TRAVELLER_LINE"):
+        for child in line:
+            tags.append(child.tag)
+            texts.append(child.text)
+            nested += len(child)  # elements, entities or instructions inside a child
+        line_ends.append(len(tags))
+    lines = len(line_ends)
+    width = line_ends[0] if lines else 0
+    layout = tags[:width]
+    if (
+        not width
+        or nested
+        or line_ends != list(range(width, width * lines + 1, width))
+        or tags != layout * lines
+        or not set(layout) <= KNOWN_LINE
+        or len(set(layout)) != width
+        or None in texts
+    ):
         return None
-    if int(_LINE_CHILD_COUNT(element)) != lines * len(tags):
-        return None
-    columns: dict[str, list[str]] = {}
-    for tag in tags:
-        texts = _LINE_TEXTS[tag](element)
-        if len(texts) != lines:  # a line lacks it, has it empty, or in pieces
-            return None
-        columns[tag] = texts
+    columns = {tag: texts[i::width] for i, tag in enumerate(layout)}
     number = _text(element, "BOARD_NUMBER")
     board = Board(int(number) if number and number.isdecimal() else 0)
     board.extra = _board_leftovers(element)
@@ -650,47 +674,63 @@ def read_match(element: Any, path: str) -> Match:
     )
 
 
-def _seatings(board: Board) -> list[tuple[int, int, int, int]]:
-    """(round, table, ns, ew) of each line, from the columns when the lines are not built."""
+def _seatings(board: Board) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Rounds, tables, NS and EW of a board's lines, from the columns when the lines are not
+    built."""
     columns = getattr(board.results, "columns", None)
     if columns is None:
-        return [(r.round, r.table, r.ns, r.ew) for r in board.results]
+        lines = board.results
+        return (
+            [r.round for r in lines],
+            [r.table for r in lines],
+            [r.ns for r in lines],
+            [r.ew for r in lines],
+        )
     count = len(next(iter(columns.values()), []))
-
-    def numbers(tag: str) -> list[int]:
-        texts = columns.get(tag)
-        return [_whole(t) for t in texts] if texts else [0] * count
-
-    if "N_PLAYER_NUMBER" in columns:
-        ns = [pair_id(t)[1] for t in columns["N_PLAYER_NUMBER"]]
-        ew = [pair_id(t)[1] for t in columns.get("E_PLAYER_NUMBER", [""] * count)]
-    else:
-        ns = [pair_id(t)[1] for t in columns.get("NS_PAIR_NUMBER", [""] * count)]
-        ew = [pair_id(t)[1] for t in columns.get("EW_PAIR_NUMBER", [""] * count)]
-    return list(zip(numbers("ROUND_NUMBER"), numbers("TABLE_NUMBER"), ns, ew, strict=True))
+    empty = [""] * count
+    ns_tag, ew_tag = (
+        ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER")
+        if "N_PLAYER_NUMBER" in columns
+        else ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER")
+    )
+    return (
+        list(map(_whole, columns.get("ROUND_NUMBER", empty))),
+        list(map(_whole, columns.get("TABLE_NUMBER", empty))),
+        list(map(_pair_number, columns.get(ns_tag, empty))),
+        list(map(_pair_number, columns.get(ew_tag, empty))),
+    )
 
 
 @functools.lru_cache(maxsize=4096)
-def _whole(text: str) -> int:
-    text = text.strip()
+def _whole(text: str | None) -> int:
+    text = (text or "").strip()
     return int(text) if text.isdecimal() else 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _pair_number(text: str | None) -> int:
+    return pair_id(text)[1]
 
 
 def schedule_of(section: Section) -> list[list[tuple[int, ...] | None]]:
     """Rounds x tables (NS, EW, lowest board) from traveller lines with round and table."""
     cells: dict[tuple[int, int], tuple[int, int, int]] = {}
-    for board in section.results:
-        for round_number, table, ns, ew in _seatings(board):
-            if not (round_number and table):
-                return []
-            key = (round_number, table)
-            old = cells.get(key)
-            cells[key] = (ns, ew, min(board.number, old[2]) if old else board.number)
+    # Highest board first, so the lowest board at a table is the one written last.
+    for board in sorted(section.results, key=lambda b: b.number, reverse=True):
+        rounds, tables, ns, ew = _seatings(board)
+        if 0 in rounds or 0 in tables or None in rounds or None in tables:
+            return []
+        number = itertools.repeat(board.number)
+        cells.update(
+            zip(zip(rounds, tables, strict=True), zip(ns, ew, number, strict=False), strict=True)
+        )
     if not cells:
         return []
-    rounds = max(r for r, _ in cells)
-    tables = max(t for _, t in cells)
-    return [[cells.get((r, t)) for t in range(1, tables + 1)] for r in range(1, rounds + 1)]
+    rounds_played = max(r for r, _ in cells)
+    tables_used = max(t for _, t in cells)
+    return [
+        [cells.get((r, t)) for t in range(1, tables_used + 1)] for r in range(1, rounds_played + 1)
+    ]
 
 
 def read_handset(element: Any, path: str) -> DealSet:

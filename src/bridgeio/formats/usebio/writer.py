@@ -518,7 +518,7 @@ def usebio_score(score: int | str | None, other: int | str | None) -> str | None
 
 
 def line_element(result: BoardResult, points: str, version: str, ids: PairIds) -> Any:
-    element = etree.Element("TRAVELLER_LINE")
+    element = etree.Element("TRAVELLER_LINE", **result.extra.get("attributes", {}))
     items = Builder(LINE_ORDER, version)
     if result.seats:  # an individual event
         for seat, number in zip("NESW", result.seats, strict=True):
