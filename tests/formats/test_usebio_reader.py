@@ -12,7 +12,7 @@ import bridgeio
 from bridgeio import FormatError
 from bridgeio.analysis.movement import errors
 from bridgeio.formats.usebio.reader import (
-    board_columns,
+    board_rows,
     normalise_contract,
     normalise_lead,
     pair_id,
@@ -180,7 +180,7 @@ def test_a_handset_is_a_deal_source(corpus, tmp_path):
 
 
 def test_column_wise_boards_read_as_line_by_line(corpus):
-    """The fast column-wise board reader agrees with the line-by-line one on every corpus board
+    """The fast board reader agrees with the line-by-line one on every corpus board
     it takes, and takes most of them."""
     taken = 0
     for path in sorted((corpus / "usebio").glob("*.xml")):
@@ -188,7 +188,7 @@ def test_column_wise_boards_read_as_line_by_line(corpus):
         for element in tree.iter("BOARD"):
             if element.find("TRAVELLER_LINE") is None:
                 continue
-            fast = board_columns(element, str(path))
+            fast = board_rows(element, str(path))
             if fast is None:
                 continue
             taken += 1
@@ -206,9 +206,6 @@ LINE = "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCO
 ODD_BOARDS = {
     "an attribute on a line": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>"
     f'<TRAVELLER_LINE note="late">{LINE}</TRAVELLER_LINE>',
-    "another order": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
-    "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><SCORE>420</SCORE>"
-    "</TRAVELLER_LINE>",
     "an empty child": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
     "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE/>"
     "</TRAVELLER_LINE>",
@@ -217,15 +214,27 @@ ODD_BOARDS = {
     "<SCORE>420<X/></SCORE></TRAVELLER_LINE>",
     "an unknown child": f"<TRAVELLER_LINE>{LINE}<REMARK>slow play</REMARK></TRAVELLER_LINE>"
     f"<TRAVELLER_LINE>{LINE}<REMARK>ok</REMARK></TRAVELLER_LINE>",
-    "lines of two widths": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
-    "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER></TRAVELLER_LINE>",
+    "a tag twice": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>"
+    f"<TRAVELLER_LINE>{LINE}<SCORE>430</SCORE></TRAVELLER_LINE>",
 }
+VARIED_BOARDS = {
+    "another order": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
+    "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><SCORE>420</SCORE>"
+    "</TRAVELLER_LINE>",
+    "lines of two widths": f"<TRAVELLER_LINE>{LINE}<LEAD>SA</LEAD></TRAVELLER_LINE>"
+    "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+    "</TRAVELLER_LINE>",
+}
+
+
+def board(lines: str) -> etree._Element:
+    return etree.fromstring(f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{lines}</BOARD>")
 
 
 @pytest.mark.parametrize("case", sorted(ODD_BOARDS))
 def test_odd_boards_are_read_line_by_line(case, tmp_path):
-    element = etree.fromstring(f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{ODD_BOARDS[case]}</BOARD>")
-    assert board_columns(element, "odd.xml") is None, case
+    element = board(ODD_BOARDS[case])
+    assert board_rows(element, "odd.xml") is None, case
     # and the whole reader keeps what the line holds
     source = write(
         tmp_path,
@@ -237,6 +246,30 @@ def test_odd_boards_are_read_line_by_line(case, tmp_path):
     boards, boards_again = (r.events[0].sections[0].results for r in (results, again))
     assert len(boards[0].results) == 2, case
     assert boards_again == boards, case
+
+
+@pytest.mark.parametrize("case", sorted(VARIED_BOARDS))
+def test_lines_in_any_order_or_width_take_the_fast_path(case):
+    element = board(VARIED_BOARDS[case])
+    fast = board_rows(element, "varied.xml")
+    assert fast is not None, case
+    assert list(fast.results) == read_board(element, "varied.xml").results, case
+
+
+def test_a_bad_number_in_a_line_is_reported_at_read_time_with_its_line(tmp_path):
+    lines = f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>\n<TRAVELLER_LINE>{LINE}"
+    lines += "<NS_MATCH_POINTS>lots</NS_MATCH_POINTS></TRAVELLER_LINE>"
+    source = write(
+        tmp_path, MINIMAL.format(club="Club", pairs=pairs(1, 2), boards=board_xml(lines))
+    )
+    with pytest.raises(
+        FormatError, match=r"x.xml: line 5 <TRAVELLER_LINE> <NS_MATCH_POINTS>.*'lots'"
+    ):
+        bridgeio.read(source)
+
+
+def board_xml(lines: str) -> str:
+    return f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{lines}</BOARD>"
 
 
 def test_the_cycle_collector_is_running_after_a_read(corpus, tmp_path):

@@ -99,30 +99,30 @@ class BoardResult:
 
 
 class LazyList(UserList):
-    """A list made on first use: bulk readers keep a big file's rows in columns and build the
-    objects only when someone looks (``columns`` stays available for column-wise work).
+    """A list made on first use: bulk readers keep a big file's rows as read and build the
+    objects only when someone looks (``raw``, the rows as read, stays until then).
 
     >>> rows = LazyList(lambda: [1, 2, 3]); len(rows), rows[0]
     (3, 1)
     """
 
-    def __init__(self, build: Callable[[], list] | Any = None, columns: Any = None) -> None:
+    def __init__(self, build: Callable[[], list] | Any = None, raw: Any = None) -> None:
         # (list operations that make new lists, slicing say, pass the items themselves)
         self._build: Callable[[], list] | None = build if callable(build) else None
         self._data: list | None = None if callable(build) else list(build or [])
-        self.columns = columns if callable(build) else None
+        self.raw = raw if callable(build) else None
 
     @property  # type: ignore[override]
     def data(self) -> list:
         if self._data is None:
             self._data = self._build() if self._build else []
             self._build = None
-            self.columns = None  # once built, the objects are what counts
+            self.raw = None  # once built, the objects are what counts
         return self._data
 
     @data.setter
     def data(self, value: list) -> None:
-        self._data, self._build, self.columns = value, None, None
+        self._data, self._build, self.raw = value, None, None
 
 
 @dataclass

@@ -45,6 +45,7 @@ EVENT_KINDS = {
 }
 POINTS = ("MATCH_POINTS", "BUTLER_POINTS", "CROSS_IMP_POINTS", "AGGREGATE_POINTS")
 SEAT_NAMES = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+HAND_SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 
 
 def parser() -> etree.XMLParser:
@@ -93,7 +94,7 @@ def _read(path: str) -> Results:
         for _, element in events:
             parent = element.getparent()
             if parent is not None and parent.tag in STREAMED_PARENTS:
-                boards[element] = board_columns(element, path) or read_board(element, path)
+                boards[element] = board_rows(element, path) or read_board(element, path)
                 element.clear(keep_tail=True)
         root = events.root
     except etree.XMLSyntaxError as error:
@@ -101,6 +102,8 @@ def _read(path: str) -> Results:
         raise FormatError(
             path, f"line {line} column {column}", f"well-formed XML ({error.msg})"
         ) from None
+    except FormatError:
+        raise
     except (etree.ParserError, ValueError, OSError) as error:  # e.g. bytes wrong for the encoding
         raise FormatError(path, "line 1", f"well-formed XML ({error})") from None
     if root is None:
@@ -498,44 +501,38 @@ KNOWN_LINE = {
 } | {f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS}
 
 
-_LINE_ATTRIBUTES = etree.XPath("count(TRAVELLER_LINE/@*)")
+_LINE_ODDITIES = etree.XPath("count(TRAVELLER_LINE/@*) + count(TRAVELLER_LINE/*/*)")
+_POINT_TAGS = {f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS}
 
 
-def board_columns(element: Any, path: str) -> Board | None:
-    """A BOARD whose traveller lines all hold the same known tags in the same order, each
-    holding text only: read column by column, the line objects built on first use.
-    None when a line differs (read it line by line instead)."""
-    if _LINE_ATTRIBUTES(element):
+def board_rows(element: Any, path: str) -> Board | None:
+    """A BOARD whose traveller lines hold only known tags, once each, with text only: each line
+    kept as tag -> text, the line objects built on first use. None when a line holds anything
+    else or a bad number (read it line by line instead, which keeps it or says where)."""
+    if _LINE_ODDITIES(element):
         return None
-    tags: list[Any] = []
-    texts: list[str | None] = []
-    line_ends: list[int] = []
-    nested = 0
+    rows = []
     for line in element.iterchildren("TRAVELLER_LINE"):
-        for child in line:
-            tags.append(child.tag)
-            texts.append(child.text)
-            nested += len(child)  # elements, entities or instructions inside a child
-        line_ends.append(len(tags))
-    lines = len(line_ends)
-    width = line_ends[0] if lines else 0
-    layout = tags[:width]
-    if (
-        not width
-        or nested
-        or line_ends != list(range(width, width * lines + 1, width))
-        or tags != layout * lines
-        or not set(layout) <= KNOWN_LINE
-        or len(set(layout)) != width
-        or None in texts
-    ):
+        row = {child.tag: child.text for child in line}
+        if len(row) != len(line) or not row.keys() <= KNOWN_LINE or None in row.values():
+            return None
+        for tag in row.keys() & _POINT_TAGS:
+            if not _is_points(row[tag]):
+                return None
+        rows.append(row)
+    if not rows:
         return None
-    columns = {tag: texts[i::width] for i, tag in enumerate(layout)}
     number = _text(element, "BOARD_NUMBER")
     board = Board(int(number) if number and number.isdecimal() else 0)
     board.extra = _board_leftovers(element)
-    board.results = LazyList(lambda: _lines(columns, lines, path), columns)
+    board.results = LazyList(lambda: _lines(rows, path), rows)
     return board
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_points(text: str) -> bool:
+    text = text.strip()
+    return not text or _is_number(text)
 
 
 _BOARD_OTHERS = etree.XPath("*[not(self::TRAVELLER_LINE) and not(self::BOARD_NUMBER)]")
@@ -559,10 +556,12 @@ def _board_leftovers(element: Any) -> dict[str, Any]:
     }
 
 
-def _lines(columns: dict[str, list[str]], count: int, path: str) -> list[BoardResult]:
+def _lines(rows: list[dict[str, str]], path: str) -> list[BoardResult]:
     where = "a TRAVELLER_LINE"
-    rows = [{tag: texts[i].strip() for tag, texts in columns.items()} for i in range(count)]
-    return [line_result(values, [], [], {}, path, where) for values in rows]
+    return [
+        line_result({tag: text.strip() for tag, text in row.items()}, [], [], {}, path, where)
+        for row in rows
+    ]
 
 
 def read_board(element: Any, path: str) -> Board:
@@ -675,10 +674,10 @@ def read_match(element: Any, path: str) -> Match:
 
 
 def _seatings(board: Board) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Rounds, tables, NS and EW of a board's lines, from the columns when the lines are not
-    built."""
-    columns = getattr(board.results, "columns", None)
-    if columns is None:
+    """Rounds, tables, NS and EW of a board's lines, from the rows as read when the lines are
+    not built."""
+    rows = getattr(board.results, "raw", None)
+    if rows is None:
         lines = board.results
         return (
             [r.round for r in lines],
@@ -686,18 +685,16 @@ def _seatings(board: Board) -> tuple[list[int], list[int], list[int], list[int]]
             [r.ns for r in lines],
             [r.ew for r in lines],
         )
-    count = len(next(iter(columns.values()), []))
-    empty = [""] * count
     ns_tag, ew_tag = (
         ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER")
-        if "N_PLAYER_NUMBER" in columns
+        if rows and "N_PLAYER_NUMBER" in rows[0]
         else ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER")
     )
     return (
-        list(map(_whole, columns.get("ROUND_NUMBER", empty))),
-        list(map(_whole, columns.get("TABLE_NUMBER", empty))),
-        list(map(_pair_number, columns.get(ns_tag, empty))),
-        list(map(_pair_number, columns.get(ew_tag, empty))),
+        [_whole(row.get("ROUND_NUMBER")) for row in rows],
+        [_whole(row.get("TABLE_NUMBER")) for row in rows],
+        [_pair_number(row.get(ns_tag)) for row in rows],
+        [_pair_number(row.get(ew_tag)) for row in rows],
     )
 
 
@@ -738,12 +735,11 @@ def read_handset(element: Any, path: str) -> DealSet:
     seats, boards = [], []
     for board in element.findall("BOARD"):
         hands = {}
-        for hand in board.findall("HAND"):
-            seat = SEAT_NAMES.get((_text(hand, "DIRECTION") or "").upper())
+        for hand in board.iterchildren("HAND"):
+            texts = {child.tag: (child.text or "").strip() for child in hand}
+            seat = SEAT_NAMES.get(texts.get("DIRECTION", "").upper())
             if seat:
-                hands[seat] = ".".join(
-                    _text(hand, s) or "" for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-                )
+                hands[seat] = ".".join(texts.get(s, "") for s in HAND_SUITS)
         text = "N:" + " ".join(hands.get(s, "-") for s in "NESW")
         try:
             seats.append(parse_pbn_deal(text))
