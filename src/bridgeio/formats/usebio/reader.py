@@ -505,33 +505,85 @@ _LINE_ODDITIES = etree.XPath("count(TRAVELLER_LINE/@*) + count(TRAVELLER_LINE/*/
 _POINT_TAGS = {f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS}
 
 
+class LineTexts:
+    """A board's traveller lines as read, text by tag: one list a tag when every line holds the
+    same tags in the same order (the usual case, and compact), else one dict a line."""
+
+    def __init__(self, tags: list[str], texts: list[str], line_ends: list[int]) -> None:
+        self.count = len(line_ends)
+        width = line_ends[0]
+        layout = tags[:width]
+        self.columns: dict[str, list[str]] | None = None
+        self.rows: list[dict[str, str]] | None = None
+        if (
+            line_ends == list(range(width, width * self.count + 1, width))
+            and tags == layout * self.count
+            and len(set(layout)) == width
+        ):
+            self.columns = {tag: texts[i::width] for i, tag in enumerate(layout)}
+        else:
+            starts = [0, *line_ends[:-1]]
+            self.rows = [
+                dict(zip(tags[a:b], texts[a:b], strict=True))
+                for a, b in zip(starts, line_ends, strict=True)
+            ]
+
+    def column(self, tag: str) -> list[str | None]:
+        if self.columns is not None:
+            return self.columns.get(tag) or [None] * self.count
+        return [row.get(tag) for row in self.rows]
+
+    def tags(self) -> set[str]:
+        if self.columns is not None:
+            return set(self.columns)
+        return set().union(*self.rows)
+
+    def each_line(self) -> list[dict[str, str]]:
+        if self.rows is not None:
+            return self.rows
+        return [
+            dict(zip(self.columns, values, strict=True))
+            for values in zip(*self.columns.values(), strict=True)
+        ]
+
+
 def board_rows(element: Any, path: str) -> Board | None:
-    """A BOARD whose traveller lines hold only known tags, once each, with text only: each line
-    kept as tag -> text, the line objects built on first use. None when a line holds anything
+    """A BOARD whose traveller lines hold only known tags, once each, with text only: the texts
+    kept (see LineTexts), the line objects built on first use. None when a line holds anything
     else or a bad number (read it line by line instead, which keeps it or says where)."""
     if _LINE_ODDITIES(element):
         return None
-    rows = []
+    tags: list[Any] = []
+    texts: list[str | None] = []
+    line_ends: list[int] = []
     for line in element.iterchildren("TRAVELLER_LINE"):
-        row = {child.tag: child.text for child in line}
-        if len(row) != len(line) or not row.keys() <= KNOWN_LINE or None in row.values():
-            return None
-        for tag in row.keys() & _POINT_TAGS:
-            if not _is_points(row[tag]):
-                return None
-        rows.append(row)
-    if not rows:
+        for child in line:
+            tags.append(child.tag)
+            texts.append(child.text)
+        line_ends.append(len(tags))
+    if not line_ends or not line_ends[0] or None in texts:
         return None
+    lines = LineTexts(tags, texts, line_ends)
+    if not lines.tags() <= KNOWN_LINE:
+        return None
+    if lines.rows is not None and any(
+        len(row) != end - start
+        for row, start, end in zip(lines.rows, [0, *line_ends[:-1]], line_ends, strict=True)
+    ):
+        return None  # a tag twice in a line
+    for tag in lines.tags() & _POINT_TAGS:
+        if not all(map(_is_points, lines.column(tag))):
+            return None
     number = _text(element, "BOARD_NUMBER")
     board = Board(int(number) if number and number.isdecimal() else 0)
     board.extra = _board_leftovers(element)
-    board.results = LazyList(lambda: _lines(rows, path), rows)
+    board.results = LazyList(lambda: _lines(lines, path), lines)
     return board
 
 
 @functools.lru_cache(maxsize=4096)
-def _is_points(text: str) -> bool:
-    text = text.strip()
+def _is_points(text: str | None) -> bool:
+    text = (text or "").strip()
     return not text or _is_number(text)
 
 
@@ -556,11 +608,11 @@ def _board_leftovers(element: Any) -> dict[str, Any]:
     }
 
 
-def _lines(rows: list[dict[str, str]], path: str) -> list[BoardResult]:
+def _lines(lines: LineTexts, path: str) -> list[BoardResult]:
     where = "a TRAVELLER_LINE"
     return [
         line_result({tag: text.strip() for tag, text in row.items()}, [], [], {}, path, where)
-        for row in rows
+        for row in lines.each_line()
     ]
 
 
@@ -674,27 +726,28 @@ def read_match(element: Any, path: str) -> Match:
 
 
 def _seatings(board: Board) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Rounds, tables, NS and EW of a board's lines, from the rows as read when the lines are
+    """Rounds, tables, NS and EW of a board's lines, from the texts as read when the lines are
     not built."""
-    rows = getattr(board.results, "raw", None)
-    if rows is None:
-        lines = board.results
+    lines = getattr(board.results, "raw", None)
+    if lines is None:
+        results = board.results
         return (
-            [r.round for r in lines],
-            [r.table for r in lines],
-            [r.ns for r in lines],
-            [r.ew for r in lines],
+            [r.round for r in results],
+            [r.table for r in results],
+            [r.ns for r in results],
+            [r.ew for r in results],
         )
+    individual = "N_PLAYER_NUMBER" in lines.tags()
     ns_tag, ew_tag = (
         ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER")
-        if rows and "N_PLAYER_NUMBER" in rows[0]
+        if individual
         else ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER")
     )
     return (
-        [_whole(row.get("ROUND_NUMBER")) for row in rows],
-        [_whole(row.get("TABLE_NUMBER")) for row in rows],
-        [_pair_number(row.get(ns_tag)) for row in rows],
-        [_pair_number(row.get(ew_tag)) for row in rows],
+        list(map(_whole, lines.column("ROUND_NUMBER"))),
+        list(map(_whole, lines.column("TABLE_NUMBER"))),
+        list(map(_pair_number, lines.column(ns_tag))),
+        list(map(_pair_number, lines.column(ew_tag))),
     )
 
 
