@@ -507,7 +507,12 @@ _POINT_TAGS = {f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS}
 
 class LineTexts:
     """A board's traveller lines as read, text by tag: one list a tag when every line holds the
-    same tags in the same order (the usual case, and compact), else one dict a line."""
+    same tags in the same order (the usual case, and compact), else one dict a line.
+
+    >>> lines = LineTexts(["SCORE", "LEAD", "SCORE"], ["420", "SA", "-50"], [2, 3])
+    >>> lines.column("SCORE"), lines.column("LEAD"), lines.columns is None
+    (['420', '-50'], ['SA', None], True)
+    """
 
     def __init__(self, tags: list[str], texts: list[str], line_ends: list[int]) -> None:
         self.count = len(line_ends)
@@ -550,7 +555,14 @@ class LineTexts:
 def board_rows(element: Any, path: str) -> Board | None:
     """A BOARD whose traveller lines hold only known tags, once each, with text only: the texts
     kept (see LineTexts), the line objects built on first use. None when a line holds anything
-    else or a bad number (read it line by line instead, which keeps it or says where)."""
+    else or a bad number (read it line by line instead, which keeps it or says where).
+
+    >>> board = board_rows(etree.fromstring(
+    ...     "<BOARD><BOARD_NUMBER>7</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1"
+    ...     "</NS_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE></BOARD>"), "x.xml")
+    >>> board.number, board.results[0].ns, board.results[0].ns_score
+    (7, 1, 420)
+    """
     if _LINE_ODDITIES(element):
         return None
     tags: list[Any] = []
