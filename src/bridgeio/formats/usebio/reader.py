@@ -48,15 +48,20 @@ SEAT_NAMES = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 HAND_SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 
 
+# Safe by construction: no entity expanded, no DTD loaded, nothing fetched, libxml2's depth and
+# size limits kept on. Every parse of a USEBIO file uses these.
+SAFE_PARSING = {
+    "resolve_entities": False,
+    "no_network": True,
+    "load_dtd": False,
+    "dtd_validation": False,
+    "huge_tree": False,
+    "remove_comments": True,
+}
+
+
 def parser() -> etree.XMLParser:
-    return etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        dtd_validation=False,
-        huge_tree=False,
-        remove_comments=True,
-    )
+    return etree.XMLParser(**SAFE_PARSING)
 
 
 def sniff(head: bytes, size: int) -> bool:
@@ -79,17 +84,7 @@ def read(path: str) -> Results:
 def _read(path: str) -> Results:
     boards: dict[Any, Board] = {}
     try:
-        events = etree.iterparse(
-            path,
-            events=("end",),
-            tag="BOARD",
-            resolve_entities=False,
-            no_network=True,
-            load_dtd=False,
-            dtd_validation=False,
-            huge_tree=False,
-            remove_comments=True,
-        )
+        events = etree.iterparse(path, events=("end",), tag="BOARD", **SAFE_PARSING)
         root = None
         for _, element in events:
             parent = element.getparent()
