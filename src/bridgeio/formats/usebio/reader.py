@@ -386,11 +386,12 @@ def _scan(
     element: Any, known: set[str]
 ) -> tuple[dict[str, str], dict[str, list[Any]], dict[str, Any]]:
     """One pass over an element's children: the stripped text of the first child of each known
-    tag, the children of the NESTED tags, and what `known` does not name (as `_leftovers`)."""
+    tag, the children of the NESTED tags, and the leftovers: what `known` does not name, kept for
+    the writer (simple children as (tag, text) in order, others as XML text, and the element's
+    attributes)."""
     texts: dict[str, str] = {}
     nested: dict[str, list[Any]] = {}
-    simple: list[tuple[str, str]] = []
-    complex_: list[str] = []
+    others: list[Any] = []
     for child in element:
         tag = child.tag
         if not isinstance(tag, str):
@@ -400,12 +401,18 @@ def _scan(
                 nested.setdefault(tag, []).append(child)
             if tag not in texts:
                 texts[tag] = (child.text or "").strip()
-        elif len(child) == 0:
-            simple.append((tag, (child.text or "").strip()))
         else:
-            complex_.append(etree.tostring(child, encoding="unicode").strip())
-    leftovers = {"elements": simple, "unknown": complex_, "attributes": dict(element.attrib)}
-    return texts, nested, leftovers
+            others.append(child)
+    return texts, nested, _kept(element, others)
+
+
+def _kept(element: Any, others: list[Any]) -> dict[str, Any]:
+    """An element's leftovers from its children the model does not read."""
+    return {
+        "elements": [(e.tag, (e.text or "").strip()) for e in others if len(e) == 0],
+        "unknown": [etree.tostring(e, encoding="unicode").strip() for e in others if len(e)],
+        "attributes": dict(element.attrib),
+    }
 
 
 def read_player(element: Any) -> Player:
@@ -515,28 +522,26 @@ class LineTexts:
         layout = tags[:width]
         self.columns: dict[str, list[str]] | None = None
         self.rows: list[dict[str, str]] | None = None
+        self.repeats = False  # some line holds a tag twice
         if (
             line_ends == list(range(width, width * self.count + 1, width))
             and tags == layout * self.count
             and len(set(layout)) == width
         ):
             self.columns = {tag: texts[i::width] for i, tag in enumerate(layout)}
+            self.tags = set(self.columns)
         else:
-            starts = [0, *line_ends[:-1]]
-            self.rows = [
-                dict(zip(tags[a:b], texts[a:b], strict=True))
-                for a, b in zip(starts, line_ends, strict=True)
-            ]
+            spans = list(zip([0, *line_ends[:-1]], line_ends, strict=True))
+            self.rows = [dict(zip(tags[a:b], texts[a:b], strict=True)) for a, b in spans]
+            self.repeats = any(
+                len(row) != b - a for row, (a, b) in zip(self.rows, spans, strict=True)
+            )
+            self.tags = set().union(*self.rows)
 
     def column(self, tag: str) -> list[str | None]:
         if self.columns is not None:
             return self.columns.get(tag) or [None] * self.count
         return [row.get(tag) for row in self.rows]
-
-    def tags(self) -> set[str]:
-        if self.columns is not None:
-            return set(self.columns)
-        return set().union(*self.rows)
 
     def each_line(self) -> list[dict[str, str]]:
         if self.rows is not None:
@@ -571,19 +576,14 @@ def board_rows(element: Any, path: str) -> Board | None:
     if not line_ends or not line_ends[0] or None in texts:
         return None
     lines = LineTexts(tags, texts, line_ends)
-    if not lines.tags() <= KNOWN_LINE:
+    if lines.repeats or not lines.tags <= KNOWN_LINE:
         return None
-    if lines.rows is not None and any(
-        len(row) != end - start
-        for row, start, end in zip(lines.rows, [0, *line_ends[:-1]], line_ends, strict=True)
-    ):
-        return None  # a tag twice in a line
-    for tag in lines.tags() & _POINT_TAGS:
+    for tag in lines.tags & _POINT_TAGS:
         if not all(map(_is_points, lines.column(tag))):
             return None
     number = _text(element, "BOARD_NUMBER")
     board = Board(int(number) if number and number.isdecimal() else 0)
-    board.extra = _board_leftovers(element)
+    board.extra = _leftovers(element, KNOWN_BOARD)
     board.results = LazyList(lambda: _lines(lines, path), lines)
     return board
 
@@ -594,25 +594,8 @@ def _is_points(text: str | None) -> bool:
     return not text or _is_number(text)
 
 
-_BOARD_OTHERS = etree.XPath("*[not(self::TRAVELLER_LINE) and not(self::BOARD_NUMBER)]")
-
-
-def _board_leftovers(element: Any) -> dict[str, Any]:
-    """A board's own children other than its number and lines (one query, usually empty)."""
-    others = _BOARD_OTHERS(element)
-    return {
-        "elements": [
-            (e.tag, (e.text or "").strip())
-            for e in others
-            if isinstance(e.tag, str) and len(e) == 0
-        ],
-        "unknown": [
-            etree.tostring(e, encoding="unicode").strip()
-            for e in others
-            if isinstance(e.tag, str) and len(e)
-        ],
-        "attributes": dict(element.attrib),
-    }
+# A board's own children that the model reads; the rest are kept as leftovers.
+KNOWN_BOARD = {"BOARD_NUMBER", "TRAVELLER_LINE"}
 
 
 def _lines(lines: LineTexts, path: str) -> list[BoardResult]:
@@ -626,7 +609,7 @@ def _lines(lines: LineTexts, path: str) -> list[BoardResult]:
 def read_board(element: Any, path: str) -> Board:
     number = _text(element, "BOARD_NUMBER")
     board = Board(int(number) if number and number.isdecimal() else 0)
-    board.extra = _leftovers(element, {"BOARD_NUMBER", "TRAVELLER_LINE"})
+    board.extra = _leftovers(element, KNOWN_BOARD)
     for line in element.iterchildren("TRAVELLER_LINE"):
         board.results.append(read_line(line, path))
     return board
@@ -744,7 +727,7 @@ def _seatings(board: Board) -> tuple[list[int], list[int], list[int], list[int]]
             [r.ns for r in results],
             [r.ew for r in results],
         )
-    individual = "N_PLAYER_NUMBER" in lines.tags()
+    individual = "N_PLAYER_NUMBER" in lines.tags
     ns_tag, ew_tag = (
         ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER")
         if individual
@@ -822,17 +805,15 @@ def _unknown(element: Any, known: set[str]) -> list[str]:
 
 
 def _leftovers(element: Any, known: set[str]) -> dict[str, Any]:
-    """What the model has no field for, kept for the writer: simple child elements as
-    (tag, text) in order, other children as XML text, and the element's attributes."""
-    simple, complex_ = [], []
-    for child in element:
-        if not isinstance(child.tag, str) or child.tag in known:
-            continue
-        if len(child) == 0:
-            simple.append((child.tag, (child.text or "").strip()))
-        else:
-            complex_.append(etree.tostring(child, encoding="unicode").strip())
-    return {"elements": simple, "unknown": complex_, "attributes": dict(element.attrib)}
+    """What the model has no field for, kept for the writer (see `_scan`); the children are
+    picked in libxml2, which matters for boards and their many lines."""
+    return _kept(element, _others_query(frozenset(known))(element))
+
+
+@functools.lru_cache(maxsize=32)
+def _others_query(known: frozenset[str]) -> Any:
+    """An XPath selecting the child elements whose tags are not in `known`."""
+    return etree.XPath("*" + "".join(f"[not(self::{tag})]" for tag in sorted(known)))
 
 
 __all__ = ["read", "from_tree", "from_schedule"]
