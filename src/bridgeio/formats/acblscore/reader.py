@@ -83,6 +83,14 @@ class GameFile:
             )
         return length
 
+    def check_room(self, pointer: int, what: str, length: int, needed: int, items: str) -> None:
+        """Check that the block at `pointer` (`length` bytes after its word) holds the `needed`
+        bytes, counted from the word, that its header says it has (`items`)."""
+        if needed > length + 2:
+            raise self.fail(
+                f"{what} at byte {pointer}", f"room for {items} in a block of {length} bytes"
+            )
+
     def read(self, layout: Layout, offset: int, what: str | None = None) -> dict[str, Any]:
         return layout.read(self.data, offset, self.path, what)
 
@@ -331,11 +339,13 @@ def read_matches(game: GameFile, pointer: int) -> tuple[list[Match], dict[str, A
     length = game.block(pointer, "team match index", TEAM_INDEX.size - 2)
     header = game.read(TEAM_INDEX, pointer)
     teams = header["teams"]
-    if L.TEAM_MATCH_INDEX_TABLES + 4 * teams > length + 2:
-        raise game.fail(
-            f"team match index at byte {pointer}",
-            f"room for {teams} team pointers in a block of {length} bytes",
-        )
+    game.check_room(
+        pointer,
+        "team match index",
+        length,
+        L.TEAM_MATCH_INDEX_TABLES + 4 * teams,
+        f"{teams} team pointers",
+    )
     details: dict[str, Any] = {
         "rounds": header["rounds"],
         "current_round": header["current_round"],
@@ -445,11 +455,13 @@ def read_entries(
         length = game.block(table, "index table", L.INDEX_ENTRIES - 2)
         header = game.read(INDEX, table, "index table")
         count = header["count"]
-        if L.INDEX_ENTRIES + count * L.INDEX_ENTRY_SIZE > length + 2:
-            raise game.fail(
-                f"index table at byte {table}",
-                f"room for its {count} entries in a block of {length} bytes",
-            )
+        game.check_room(
+            table,
+            "index table",
+            length,
+            L.INDEX_ENTRIES + count * L.INDEX_ENTRY_SIZE,
+            f"its {count} entries",
+        )
         for position in range(1, count + 1):
             item = game.read(INDEX_ENTRY, table + L.INDEX_ENTRIES + (position - 1) * 8)
             if not item["entry"]:
@@ -592,11 +604,13 @@ def read_boards(game: GameFile, pointer: int, kind: str) -> list[Board]:
     length = game.block(pointer, "board results index", L.BOARD_INDEX_ENTRIES - 2)
     header = game.read(BOARD_INDEX, pointer)
     count = header["count"]
-    if L.BOARD_INDEX_ENTRIES + 8 * count > length + 2:
-        raise game.fail(
-            f"board results index at byte {pointer}",
-            f"room for its {count} entries in a block of {length} bytes",
-        )
+    game.check_room(
+        pointer,
+        "board results index",
+        length,
+        L.BOARD_INDEX_ENTRIES + 8 * count,
+        f"its {count} entries",
+    )
     boards = []
     individual = kind == "individual"
     result_layout, result_size = (BOARD4, L.BOARD4_SIZE) if individual else (BOARD2, L.BOARD2_SIZE)
@@ -666,11 +680,13 @@ def read_schedule(game: GameFile, pointer: int, kind: str) -> list[list[tuple[in
     header = game.read(MATCH, pointer)
     rounds_per_table, width = L.INDIVIDUAL_MATCH if kind == "individual" else L.PAIR_MATCH
     tables, rounds = header["tables"], min(header["rounds"], rounds_per_table)
-    if L.MATCH_ROWS + tables * rounds_per_table * width > length + 2:
-        raise game.fail(
-            f"match table at byte {pointer}",
-            f"room for {tables} tables in a block of {length} bytes",
-        )
+    game.check_room(
+        pointer,
+        "match table",
+        length,
+        L.MATCH_ROWS + tables * rounds_per_table * width,
+        f"{tables} tables",
+    )
     data = game.data
     schedule = []
     for round_number in range(rounds):
