@@ -95,6 +95,11 @@ def pairs(*numbers: int) -> str:
     )
 
 
+def body_with_club(club: str) -> str:
+    """MINIMAL after its XML declaration, one pair, no boards, `club` as the club's name."""
+    return MINIMAL.format(club=club, pairs=pairs(1), boards="").split("?>", 1)[1]
+
+
 def test_entity_expansion_is_refused_quickly(tmp_path):
     bomb = (
         '<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa">'
@@ -103,10 +108,7 @@ def test_entity_expansion_is_refused_quickly(tmp_path):
             for x, y in zip("bcdefghij", "abcdefghi", strict=True)
         )
         + "]>"
-        + MINIMAL.split("?>", 1)[1]
-        .replace("{club}", "&j;")
-        .replace("{pairs}", pairs(1))
-        .replace("{boards}", "")
+        + body_with_club("&j;")
     )
     began = time.perf_counter()
     try:
@@ -122,11 +124,7 @@ def test_external_entities_and_dtds_are_never_fetched(tmp_path):
     secret.write_text("TOP SECRET")
     text = (
         '<?xml version="1.0"?><!DOCTYPE USEBIO SYSTEM "http://192.0.2.1/usebio.dtd" '
-        f'[<!ENTITY x SYSTEM "file://{secret}">]>'
-        + MINIMAL.split("?>", 1)[1]
-        .replace("{club}", "&x;")
-        .replace("{pairs}", pairs(1))
-        .replace("{boards}", "")
+        f'[<!ENTITY x SYSTEM "file://{secret}">]>' + body_with_club("&x;")
     )
     began = time.perf_counter()
     try:
@@ -230,7 +228,7 @@ VARIED_BOARDS = {
 
 
 def board(lines: str) -> etree._Element:
-    return etree.fromstring(f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{lines}</BOARD>")
+    return etree.fromstring(board_xml(lines))
 
 
 @pytest.mark.parametrize("case", sorted(ODD_BOARDS))
