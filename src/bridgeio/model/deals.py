@@ -148,7 +148,7 @@ def parse_pbn_deal(text: str) -> np.ndarray:
                 seats[card] = seat
     if len(missing) == 1 and all(seats.count(s) == 13 for s in Seat if s not in missing):
         seats = seats.replace(bytes([NO_SEAT]), bytes([missing[0]]))
-    return np.frombuffer(bytes(seats), dtype=np.uint8).copy()
+    return np.frombuffer(seats, dtype=np.uint8).copy()
 
 
 def deal_strings(seats: np.ndarray, first: Seat = Seat.NORTH) -> list[str]:

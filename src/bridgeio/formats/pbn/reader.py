@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bridgeio.errors import FormatError
+from bridgeio.files import input_size
 from bridgeio.model import UNKNOWN_TRICKS, DealSet, Seat, Strain, parse_pbn_deal
 
 MAX_PBN_BYTES = 1 << 30
@@ -128,8 +129,6 @@ def parse_table(game: Game, path: str) -> np.ndarray | None:
 
 def read(path: str) -> DealSet:
     """Every game of a PBN file that has a deal, with boards and tables where given."""
-    from bridgeio.files import input_size
-
     if input_size(path) > MAX_PBN_BYTES:
         raise FormatError(path, "file", f"a PBN file of at most {MAX_PBN_BYTES} bytes")
     with open(path, "rb") as handle:
