@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Set as AbstractSet
 from datetime import datetime
 from typing import Any
 
@@ -529,14 +530,19 @@ class LineTexts:
             and len(set(layout)) == width
         ):
             self.columns = {tag: texts[i::width] for i, tag in enumerate(layout)}
-            self.tags = set(self.columns)
         else:
             spans = list(zip([0, *line_ends[:-1]], line_ends, strict=True))
             self.rows = [dict(zip(tags[a:b], texts[a:b], strict=True)) for a, b in spans]
             self.repeats = any(
                 len(row) != b - a for row, (a, b) in zip(self.rows, spans, strict=True)
             )
-            self.tags = set().union(*self.rows)
+
+    @property
+    def tags(self) -> AbstractSet[str]:
+        """The tags the lines hold (worked out when asked: a set kept a board costs memory)."""
+        if self.columns is not None:
+            return self.columns.keys()
+        return set().union(*self.rows)
 
     def column(self, tag: str) -> list[str | None]:
         if self.columns is not None:
@@ -576,9 +582,10 @@ def board_rows(element: Any, path: str) -> Board | None:
     if not line_ends or not line_ends[0] or None in texts:
         return None
     lines = LineTexts(tags, texts, line_ends)
-    if lines.repeats or not lines.tags <= KNOWN_LINE:
+    line_tags = lines.tags
+    if lines.repeats or not line_tags <= KNOWN_LINE:
         return None
-    for tag in lines.tags & _POINT_TAGS:
+    for tag in line_tags & _POINT_TAGS:
         if not all(map(_is_points, lines.column(tag))):
             return None
     number = _text(element, "BOARD_NUMBER")
