@@ -11,6 +11,7 @@ from lxml import etree
 import bridgeio
 from bridgeio import FormatError
 from bridgeio.analysis.movement import errors
+from bridgeio.formats.usebio import reader
 from bridgeio.formats.usebio.reader import (
     board_rows,
     normalise_contract,
@@ -177,7 +178,17 @@ def test_a_handset_is_a_deal_source(corpus, tmp_path):
         bridgeio.convert(corpus / "usebio" / "nzscorer_pairs.xml", tmp_path / "none.zbd")
 
 
-def test_column_wise_boards_read_as_line_by_line(corpus):
+@pytest.fixture(params=["c", "python"])
+def walker(request, monkeypatch):
+    """Each board test runs with the C walker of boards and with the Python walk."""
+    if request.param == "c" and reader.board_columns is None:
+        pytest.skip("the C walker was not built (no C compiler when installing)")
+    if request.param == "python":
+        monkeypatch.setattr(reader, "board_columns", None)
+    return request.param
+
+
+def test_column_wise_boards_read_as_line_by_line(corpus, walker):
     """The fast board reader agrees with the line-by-line one on every corpus board
     it takes, and takes most of them."""
     taken = 0
@@ -204,9 +215,6 @@ LINE = "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCO
 ODD_BOARDS = {
     "an attribute on a line": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>"
     f'<TRAVELLER_LINE note="late">{LINE}</TRAVELLER_LINE>',
-    "an empty child": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
-    "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE/>"
-    "</TRAVELLER_LINE>",
     "an element inside a child": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
     "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
     "<SCORE>420<X/></SCORE></TRAVELLER_LINE>",
@@ -216,6 +224,8 @@ ODD_BOARDS = {
     f"<TRAVELLER_LINE>{LINE}<SCORE>430</SCORE></TRAVELLER_LINE>",
     "a tag twice in every line": f"<TRAVELLER_LINE>{LINE}<SCORE>430</SCORE></TRAVELLER_LINE>"
     f"<TRAVELLER_LINE>{LINE}<SCORE>430</SCORE></TRAVELLER_LINE>",
+    "a processing instruction in a line": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>"
+    f"<TRAVELLER_LINE>{LINE}<?note x?></TRAVELLER_LINE>",
 }
 VARIED_BOARDS = {
     "another order": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
@@ -232,7 +242,7 @@ def board(lines: str) -> etree._Element:
 
 
 @pytest.mark.parametrize("case", sorted(ODD_BOARDS))
-def test_odd_boards_are_read_line_by_line(case, tmp_path):
+def test_odd_boards_are_read_line_by_line(case, tmp_path, walker):
     element = board(ODD_BOARDS[case])
     assert board_rows(element, "odd.xml") is None, case
     # and the whole reader keeps what the line holds
@@ -249,14 +259,65 @@ def test_odd_boards_are_read_line_by_line(case, tmp_path):
 
 
 @pytest.mark.parametrize("case", sorted(VARIED_BOARDS))
-def test_lines_in_any_order_or_width_take_the_fast_path(case):
+def test_lines_in_any_order_or_width_take_the_fast_path(case, walker):
     element = board(VARIED_BOARDS[case])
     fast = board_rows(element, "varied.xml")
     assert fast is not None, case
     assert list(fast.results) == read_board(element, "varied.xml").results, case
 
 
-def test_a_bad_number_in_a_line_is_reported_at_read_time_with_its_line(tmp_path):
+# Boards one walker may take and the other leave to the line-by-line reader: either way the
+# whole read gives the same boards.
+EDGE_BOARDS = {
+    "an empty child": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
+    "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE/>"
+    "</TRAVELLER_LINE>",
+    "text in pieces": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><TRAVELLER_LINE>"
+    "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><SCORE>-5<![CDATA[0]]>&amp;</SCORE></TRAVELLER_LINE>",
+    "an entity reference": f"<TRAVELLER_LINE>{LINE}<LEAD>&lead;</LEAD></TRAVELLER_LINE>",
+    "a namespaced child": f'<TRAVELLER_LINE xmlns:x="urn:x">{LINE}<x:SCORE>1</x:SCORE>'
+    "</TRAVELLER_LINE>",
+    "text between lines": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>stray<TRAVELLER_LINE>"
+    f"mixed{LINE}</TRAVELLER_LINE>",
+    "no number": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>",
+    "a line with no children": f"<TRAVELLER_LINE/><TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>",
+    "a leftover child of the board": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><REMARK>r</REMARK>",
+    "an attribute on the board": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>",
+    "many tags": "<TRAVELLER_LINE>"
+    + "".join(f"<T{n}>{n}</T{n}>" for n in range(40))
+    + f"{LINE}</TRAVELLER_LINE>",
+}
+
+
+@pytest.mark.parametrize("case", sorted(EDGE_BOARDS))
+def test_edge_boards_read_the_same_with_either_walker(case, tmp_path, monkeypatch):
+    lines = EDGE_BOARDS[case]
+    boards = board_xml(lines)
+    if case == "no number":
+        boards = f"<BOARD>{lines}</BOARD>"
+    if case == "an attribute on the board":
+        boards = boards.replace("<BOARD>", '<BOARD status="late">')
+    document = MINIMAL.format(club="Club", pairs=pairs(1, 2), boards=boards)
+    if case == "an entity reference":
+        document = document.replace("<USEBIO", '<!DOCTYPE USEBIO [<!ENTITY lead "SA">]><USEBIO')
+    source = write(tmp_path, document)
+    read_in_c = bridgeio.read(source)
+    monkeypatch.setattr(reader, "board_columns", None)
+    read_in_python = bridgeio.read(source)
+    first, second = (r.events[0].sections[0].results for r in (read_in_c, read_in_python))
+    assert [list(b.results) for b in first] == [list(b.results) for b in second], case
+    assert [(b.number, b.extra) for b in first] == [(b.number, b.extra) for b in second], case
+    assert first[0].results, case
+
+
+def test_the_c_walker_refuses_what_is_not_an_element():
+    if reader.board_columns is None:
+        pytest.skip("the C walker was not built (no C compiler when installing)")
+    with pytest.raises(TypeError, match="lxml element"):
+        reader.board_columns("<BOARD/>")
+
+
+def test_a_bad_number_in_a_line_is_reported_at_read_time_with_its_line(tmp_path, walker):
     lines = f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>\n<TRAVELLER_LINE>{LINE}"
     lines += "<NS_MATCH_POINTS>lots</NS_MATCH_POINTS></TRAVELLER_LINE>"
     source = write(

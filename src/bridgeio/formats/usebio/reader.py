@@ -34,6 +34,11 @@ from bridgeio.model.results import (
     Section,
 )
 
+try:  # the C walker of boards, built with the package where a C compiler was at hand
+    from bridgeio.formats.usebio._walk import board_columns
+except ImportError:  # pragma: no cover - the Python walk gives the same results, slower
+    board_columns = None
+
 MAX_BYTES = 1 << 30  # larger files are refused rather than risk unbounded memory
 
 EVENT_KINDS = {
@@ -509,33 +514,39 @@ _POINT_TAGS = {f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS}
 
 
 class LineTexts:
-    """A board's traveller lines as read, text by tag: one list a tag when every line holds the
-    same tags in the same order (the usual case, and compact), else one dict a line.
+    """A board's traveller lines as read, text by tag: one list a tag (None where a line lacks
+    the tag) when no line holds a tag twice, which is the usual case and compact; else one dict
+    a line.
 
-    >>> lines = LineTexts(["SCORE", "LEAD", "SCORE"], ["420", "SA", "-50"], [2, 3])
-    >>> lines.column("SCORE"), lines.column("LEAD"), lines.columns is None
-    (['420', '-50'], ['SA', None], True)
+    >>> lines = LineTexts.walked(["SCORE", "LEAD", "SCORE"], ["420", "SA", "-50"], [2, 3])
+    >>> lines.column("SCORE"), lines.column("LEAD"), lines.each_line()[1]
+    (['420', '-50'], ['SA', None], {'SCORE': '-50'})
     """
 
-    def __init__(self, tags: list[str], texts: list[str], line_ends: list[int]) -> None:
-        self.count = len(line_ends)
+    def __init__(
+        self,
+        count: int,
+        columns: dict[str, list[str | None]] | None = None,
+        rows: list[dict[str, str]] | None = None,
+    ) -> None:
+        self.count = count
+        self.columns = columns
+        self.rows = rows
+
+    @classmethod
+    def walked(cls, tags: list[str], texts: list[str], line_ends: list[int]) -> LineTexts:
+        """From the tags and texts of every line's children in order, and where lines end."""
+        count = len(line_ends)
         width = line_ends[0]
         layout = tags[:width]
-        self.columns: dict[str, list[str]] | None = None
-        self.rows: list[dict[str, str]] | None = None
-        self.repeats = False  # some line holds a tag twice
         if (
-            line_ends == list(range(width, width * self.count + 1, width))
-            and tags == layout * self.count
+            line_ends == list(range(width, width * count + 1, width))
+            and tags == layout * count
             and len(set(layout)) == width
         ):
-            self.columns = {tag: texts[i::width] for i, tag in enumerate(layout)}
-        else:
-            spans = list(zip([0, *line_ends[:-1]], line_ends, strict=True))
-            self.rows = [dict(zip(tags[a:b], texts[a:b], strict=True)) for a, b in spans]
-            self.repeats = any(
-                len(row) != b - a for row, (a, b) in zip(self.rows, spans, strict=True)
-            )
+            return cls(count, columns={tag: texts[i::width] for i, tag in enumerate(layout)})
+        spans = list(zip([0, *line_ends[:-1]], line_ends, strict=True))
+        return cls(count, rows=[dict(zip(tags[a:b], texts[a:b], strict=True)) for a, b in spans])
 
     @property
     def tags(self) -> AbstractSet[str]:
@@ -552,9 +563,10 @@ class LineTexts:
     def each_line(self) -> list[dict[str, str]]:
         if self.rows is not None:
             return self.rows
+        tags = list(self.columns)
         return [
-            dict(zip(self.columns, values, strict=True))
-            for values in zip(*self.columns.values(), strict=True)
+            {tag: text for tag, text in zip(tags, texts, strict=True) if text is not None}
+            for texts in zip(*self.columns.values(), strict=True)
         ]
 
 
@@ -569,6 +581,38 @@ def board_rows(element: Any, path: str) -> Board | None:
     >>> board.number, board.results[0].ns, board.results[0].ns_score
     (7, 1, 420)
     """
+    walked = _walk_in_c(element) if board_columns is not None else _walk(element)
+    if walked is None:
+        return None
+    number, lines, leftovers = walked
+    line_tags = lines.tags
+    if not line_tags <= KNOWN_LINE:
+        return None
+    for tag in line_tags & _POINT_TAGS:
+        if not all(map(_is_points, lines.column(tag))):
+            return None
+    number = number.strip() if number else None
+    board = Board(int(number) if number and number.isdecimal() else 0)
+    board.extra = leftovers
+    board.results = LazyList(lambda: _lines(lines, path), lines)
+    return board
+
+
+def _walk_in_c(element: Any) -> tuple[str | None, LineTexts, dict[str, Any]] | None:
+    """A plain board read by the C walker (nothing left over by construction), else None."""
+    walked = board_columns(element)
+    if walked is None or not walked[1]:
+        return None
+    number, count, columns = walked
+    return (
+        number,
+        LineTexts(count, columns=columns),
+        {"elements": [], "unknown": [], "attributes": {}},
+    )
+
+
+def _walk(element: Any) -> tuple[str | None, LineTexts, dict[str, Any]] | None:
+    """The same in Python: one proxy an element (see board_rows for what it takes)."""
     if _LINE_ODDITIES(element):
         return None
     tags: list[Any] = []
@@ -581,18 +625,13 @@ def board_rows(element: Any, path: str) -> Board | None:
         line_ends.append(len(tags))
     if not line_ends or not line_ends[0] or None in texts:
         return None
-    lines = LineTexts(tags, texts, line_ends)
-    line_tags = lines.tags
-    if lines.repeats or not line_tags <= KNOWN_LINE:
-        return None
-    for tag in line_tags & _POINT_TAGS:
-        if not all(map(_is_points, lines.column(tag))):
-            return None
-    number = _text(element, "BOARD_NUMBER")
-    board = Board(int(number) if number and number.isdecimal() else 0)
-    board.extra = _leftovers(element, KNOWN_BOARD)
-    board.results = LazyList(lambda: _lines(lines, path), lines)
-    return board
+    lines = LineTexts.walked(tags, texts, line_ends)
+    if lines.rows is not None and any(
+        len(row) != b - a
+        for row, a, b in zip(lines.rows, [0, *line_ends[:-1]], line_ends, strict=True)
+    ):
+        return None  # a line holds a tag twice
+    return _text(element, "BOARD_NUMBER"), lines, _leftovers(element, KNOWN_BOARD)
 
 
 @functools.lru_cache(maxsize=4096)
