@@ -97,8 +97,10 @@ def detect_format(path: str | os.PathLike, head: bytes, size: int) -> FileFormat
     Raises :class:`FormatError` when no format's content fits and the extension is unknown.
     """
     _load_builtin()
-    fitting = [fmt for fmt in _FORMATS.values() if fmt.read and fmt.sniff(head, size)]
     by_extension = format_for_extension(path)
+    if by_extension is not None and by_extension.read and by_extension.sniff(head, size):
+        return by_extension  # the content fits the extension: no need to ask every format
+    fitting = [fmt for fmt in _FORMATS.values() if fmt.read and fmt.sniff(head, size)]
     if by_extension is not None and (by_extension in fitting or not fitting):
         return by_extension  # with nothing fitting, its reader names what is wrong
     if fitting:

@@ -282,7 +282,10 @@ EDGE_BOARDS = {
     "no number": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>",
     "a line with no children": f"<TRAVELLER_LINE/><TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>",
     "a leftover child of the board": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE><REMARK>r</REMARK>",
+    "leftovers with elements inside": f"<BOARD_AVERAGE> 160 </BOARD_AVERAGE><TRAVELLER_LINE>{LINE}"
+    "</TRAVELLER_LINE><REMARK><BY>TD</BY></REMARK>",
     "an attribute on the board": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>",
+    "a namespaced attribute on the board": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>",
     "many tags": "<TRAVELLER_LINE>"
     + "".join(f"<T{n}>{n}</T{n}>" for n in range(40))
     + f"{LINE}</TRAVELLER_LINE>",
@@ -296,7 +299,9 @@ def test_edge_boards_read_the_same_with_either_walker(case, tmp_path, monkeypatc
     if case == "no number":
         boards = f"<BOARD>{lines}</BOARD>"
     if case == "an attribute on the board":
-        boards = boards.replace("<BOARD>", '<BOARD status="late">')
+        boards = boards.replace("<BOARD>", '<BOARD status="late" EVENT_TYPE="MP_PAIRS">')
+    if case == "a namespaced attribute on the board":
+        boards = boards.replace("<BOARD>", '<BOARD xmlns:x="urn:x" x:status="late">')
     document = MINIMAL.format(club="Club", pairs=pairs(1, 2), boards=boards)
     if case == "an entity reference":
         document = document.replace("<USEBIO", '<!DOCTYPE USEBIO [<!ENTITY lead "SA">]><USEBIO')

@@ -127,28 +127,42 @@ def parse_pbn_deal(text: str) -> np.ndarray:
     hands = text[2:].split()
     if len(hands) != 4:
         raise ValueError(f"deal must have 4 hands separated by spaces, found {len(hands)}")
-    seats = bytearray([NO_SEAT]) * 52  # filled card by card; a bytearray is far quicker here
+    cards: list[str] = []  # each card as chr(64 + card), see _CARD_CODES
+    owners: list[str] = []
     missing = []
     for offset, hand in enumerate(hands):
-        seat = first.next(offset)
+        seat = (first + offset) % 4
         if hand == "-":
             missing.append(seat)
             continue
-        suits = hand.split(".")
+        suits = hand.upper().split(".")
         if len(suits) != 4:
-            raise ValueError(f"hand {hand!r} of {seat.char} must have 4 suits separated by '.'")
+            raise ValueError(f"hand {hand!r} of {'NESW'[seat]} must have 4 suits separated by '.'")
         for suit, holding in enumerate(suits):
-            for rank in holding.upper():
-                index = RANKS.find(rank)
-                if index < 0:
-                    raise ValueError(f"{rank!r} in hand {hand!r} is not a rank (AKQJT98765432)")
-                card = suit * 13 + index
-                if seats[card] != NO_SEAT:
-                    raise ValueError(f"{Card(card)} is given twice")
-                seats[card] = seat
-    if len(missing) == 1 and all(seats.count(s) == 13 for s in Seat if s not in missing):
+            if holding.strip(RANKS):  # something left that is not a rank
+                rank = next(r for r in holding if r not in RANKS)
+                raise ValueError(f"{rank!r} in hand {hand!r} is not a rank (AKQJT98765432)")
+            cards.append(holding.translate(_CARD_CODES[suit]))
+            owners.append(chr(seat) * len(holding))
+    held = "".join(cards).encode("latin-1")
+    if len(set(held)) != len(held):
+        twice = next(code for i, code in enumerate(held) if code in held[:i])
+        raise ValueError(f"{Card(twice - 64)} is given twice")
+    # A 256-entry table whose entry 64 + card is the holder's seat; cards nobody holds keep
+    # their own code (64 and up), which _UNHELD turns into NO_SEAT.
+    table = bytes.maketrans(held, "".join(owners).encode("latin-1"))
+    seats = table[64:116].translate(_UNHELD)
+    if len(missing) == 1 and all(seats.count(s) == 13 for s in range(4) if s not in missing):
         seats = seats.replace(bytes([NO_SEAT]), bytes([missing[0]]))
     return np.frombuffer(seats, dtype=np.uint8).copy()
+
+
+# Per suit, a str.translate table from rank letter to chr(64 + card).
+_CARD_CODES = [
+    str.maketrans({rank: chr(64 + suit * 13 + index) for index, rank in enumerate(RANKS)})
+    for suit in range(4)
+]
+_UNHELD = bytes(range(64)) + bytes([NO_SEAT]) * 192
 
 
 def deal_strings(seats: np.ndarray, first: Seat = Seat.NORTH) -> list[str]:

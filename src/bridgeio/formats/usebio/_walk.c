@@ -3,9 +3,10 @@
  * The reader's Python walk costs an lxml proxy object per child element (about 0.15 us each,
  * a dozen a traveller line); this walks the same nodes in C and hands back only the texts.
  * It takes the plain case only, and says None for anything else, which the Python reader then
- * reads as before: a BOARD without attributes whose element children are BOARD_NUMBER and
- * TRAVELLER_LINEs, lines without attributes whose children are elements holding text only,
- * no tag twice in one line, no namespaces, no entity references.
+ * reads as before: a BOARD whose element children are BOARD_NUMBER, TRAVELLER_LINEs and
+ * others holding text only (kept as leftovers, as are its attributes), lines without attributes
+ * whose children are elements holding text only, no tag twice in one line, no namespaces,
+ * no entity references.
  *
  * The element's node comes from lxml's public element object (lxml.etree.h, LxmlElement);
  * the node layout is libxml2's (tree.h), both from the headers lxml ships.
@@ -175,9 +176,38 @@ static enum walk_result walk_line(const xmlNode *element, Py_ssize_t line, PyObj
     return pad_columns(columns, line + 1) < 0 ? WALK_ERROR : WALK_PLAIN;
 }
 
+/* A child of the board the reader has no field for, holding text only: (tag, text) kept. */
+static enum walk_result keep_leftover(const xmlNode *child, PyObject *leftovers) {
+    int plain;
+    PyObject *text = text_only(child, &plain);
+    if (text == NULL) return plain ? WALK_ERROR : WALK_ODD;
+    PyObject *pair = Py_BuildValue("(sN)", (const char *)child->name, text);
+    if (pair == NULL) return WALK_ERROR;
+    int appended = PyList_Append(leftovers, pair);
+    Py_DECREF(pair);
+    return appended < 0 ? WALK_ERROR : WALK_PLAIN;
+}
+
+/* The board's own attributes, name to value (attributes in a namespace are not plain). */
+static enum walk_result keep_attributes(const xmlNode *board, PyObject *attributes) {
+    for (const xmlAttr *attribute = board->properties; attribute; attribute = attribute->next) {
+        if (attribute->ns != NULL) return WALK_ODD;
+        int plain;
+        PyObject *value = text_only((const xmlNode *)attribute, &plain);
+        if (value == NULL) return plain ? WALK_ERROR : WALK_ODD;
+        int stored = PyDict_SetItemString(attributes, (const char *)attribute->name, value);
+        Py_DECREF(value);
+        if (stored < 0) return WALK_ERROR;
+    }
+    return WALK_PLAIN;
+}
+
 static enum walk_result walk_board(const xmlNode *board, PyObject **number, Py_ssize_t *count,
-                                   PyObject *columns, struct tag_cache *cache) {
-    if (board->properties != NULL || board->nsDef != NULL) return WALK_ODD;
+                                   PyObject *columns, PyObject *leftovers,
+                                   PyObject *attributes, struct tag_cache *cache) {
+    if (board->nsDef != NULL) return WALK_ODD;
+    enum walk_result kept = keep_attributes(board, attributes);
+    if (kept != WALK_PLAIN) return kept;
     for (const xmlNode *child = board->children; child != NULL; child = child->next) {
         if (is_text(child) || child->type == XML_COMMENT_NODE) continue;
         if (child->type != XML_ELEMENT_NODE || child->ns != NULL) return WALK_ODD;
@@ -189,17 +219,19 @@ static enum walk_result walk_board(const xmlNode *board, PyObject **number, Py_s
         } else if (strcmp(name, "BOARD_NUMBER") == 0) {
             if (*number == NULL && (*number = leading_text(child)) == NULL) return WALK_ERROR;
         } else {
-            return WALK_ODD; /* an element the Python reader keeps as a leftover */
+            enum walk_result result = keep_leftover(child, leftovers);
+            if (result != WALK_PLAIN) return result;
         }
     }
     return WALK_PLAIN;
 }
 
 PyDoc_STRVAR(board_columns_doc,
-"board_columns(board) -> (number_text, line_count, columns) or None\n\n"
+"board_columns(board) -> (number_text, line_count, columns, leftovers, attributes) or None\n\n"
 "A plain BOARD element's number text (lxml's .text of its first BOARD_NUMBER, None if it\n"
-"has none) and its traveller lines' texts as one list a tag, None where a line lacks the\n"
-"tag. None for any board that is not plain (see the module's comment).");
+"has none), its traveller lines' texts as one list a tag (None where a line lacks the\n"
+"tag), its other children as (tag, text) pairs in order, and its attributes as a dict.\n"
+"None for any board that is not plain (see the module's comment).");
 
 static PyObject *board_columns(PyObject *module, PyObject *element) {
     (void)module;
@@ -210,15 +242,25 @@ static PyObject *board_columns(PyObject *module, PyObject *element) {
     const xmlNode *board = ((struct LxmlElementHead *)element)->c_node;
     if (board == NULL || board->type != XML_ELEMENT_NODE) Py_RETURN_NONE;
     PyObject *columns = PyDict_New();
-    if (columns == NULL) return NULL;
+    PyObject *leftovers = PyList_New(0);
+    PyObject *attributes = PyDict_New();
+    if (columns == NULL || leftovers == NULL || attributes == NULL) {
+        Py_XDECREF(columns);
+        Py_XDECREF(leftovers);
+        Py_XDECREF(attributes);
+        return NULL;
+    }
     struct tag_cache cache = {.used = 0};
     PyObject *number = NULL;
     Py_ssize_t count = 0;
-    enum walk_result result = walk_board(board, &number, &count, columns, &cache);
+    enum walk_result result =
+        walk_board(board, &number, &count, columns, leftovers, attributes, &cache);
     tag_cache_clear(&cache);
     if (result != WALK_PLAIN) {
         Py_XDECREF(number);
         Py_DECREF(columns);
+        Py_DECREF(leftovers);
+        Py_DECREF(attributes);
         if (result == WALK_ERROR) return NULL;
         Py_RETURN_NONE;
     }
@@ -226,7 +268,7 @@ static PyObject *board_columns(PyObject *module, PyObject *element) {
         number = Py_None;
         Py_INCREF(number);
     }
-    return Py_BuildValue("(NnN)", number, count, columns);
+    return Py_BuildValue("(NnNNN)", number, count, columns, leftovers, attributes);
 }
 
 static PyMethodDef walk_methods[] = {

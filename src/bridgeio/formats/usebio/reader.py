@@ -581,7 +581,7 @@ def board_rows(element: Any, path: str) -> Board | None:
     >>> board.number, board.results[0].ns, board.results[0].ns_score
     (7, 1, 420)
     """
-    walked = _walk_in_c(element) if board_columns is not None else _walk(element)
+    walked = (_walk_in_c(element) if board_columns is not None else None) or _walk(element)
     if walked is None:
         return None
     number, lines, leftovers = walked
@@ -599,16 +599,17 @@ def board_rows(element: Any, path: str) -> Board | None:
 
 
 def _walk_in_c(element: Any) -> tuple[str | None, LineTexts, dict[str, Any]] | None:
-    """A plain board read by the C walker (nothing left over by construction), else None."""
+    """A plain board read by the C walker, else None (see _walk.c for what it takes)."""
     walked = board_columns(element)
     if walked is None or not walked[1]:
         return None
-    number, count, columns = walked
-    return (
-        number,
-        LineTexts(count, columns=columns),
-        {"elements": [], "unknown": [], "attributes": {}},
-    )
+    number, count, columns, kept, attributes = walked
+    leftovers = {
+        "elements": [(tag, text.strip()) for tag, text in kept],
+        "unknown": [],
+        "attributes": attributes,
+    }
+    return number, LineTexts(count, columns=columns), leftovers
 
 
 def _walk(element: Any) -> tuple[str | None, LineTexts, dict[str, Any]] | None:
