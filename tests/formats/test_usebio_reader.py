@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import time
 
+import numpy as np
 import pytest
 from lxml import etree
 
@@ -20,6 +21,7 @@ from bridgeio.formats.usebio.reader import (
     parser,
     read_board,
 )
+from bridgeio.model import RANKS
 
 
 def test_every_corpus_file_reads(corpus):
@@ -62,6 +64,30 @@ def test_multi_section_files_and_handsets(corpus):
     with_hands = bridgeio.read(corpus / "usebio" / "compscore_mp_pairs_howell.xml")
     deals = with_hands.extra["deals"]
     assert len(deals) >= 24 and (deals.seats < 4).all()
+
+
+def test_handset_deals_are_every_card_where_the_hands_put_it(corpus, walker):
+    """Checked card by card against the HAND elements, independently of the deal parser."""
+    checked = 0
+    for path in sorted((corpus / "usebio").glob("*.xml")):
+        handset = etree.parse(str(path), parser()).find(".//HANDSET")
+        if handset is None:
+            continue
+        expected, numbers = [], []
+        for board_element in handset.iter("BOARD"):
+            seats = np.full(52, 255, dtype=np.uint8)
+            for hand in board_element.iter("HAND"):
+                seat = "NESW".index(hand.findtext("DIRECTION").strip()[0].upper())
+                for suit, tag in enumerate(("SPADES", "HEARTS", "DIAMONDS", "CLUBS")):
+                    for rank in (hand.findtext(tag) or "").strip().upper():
+                        seats[suit * 13 + RANKS.index(rank)] = seat
+            expected.append(seats)
+            numbers.append(int(board_element.findtext("BOARD_NUMBER")))
+        deals = bridgeio.read(path).extra["deals"]
+        assert np.array_equal(deals.seats, np.array(expected)), path.name
+        assert deals.boards.tolist() == numbers, path.name
+        checked += 1
+    assert checked >= 5
 
 
 def test_producer_quirks():

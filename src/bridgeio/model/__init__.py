@@ -9,6 +9,7 @@ from bridgeio.model.deals import (
     concat,
     deal_strings,
     parse_pbn_deal,
+    parse_pbn_deals,
 )
 from bridgeio.model.diagrams import Diagram, DiagramSet, as_deals
 
@@ -25,6 +26,7 @@ __all__ = [
     "concat",
     "deal_strings",
     "parse_pbn_deal",
+    "parse_pbn_deals",
     "Diagram",
     "DiagramSet",
     "as_deals",

@@ -1,4 +1,4 @@
-/* Reading a USEBIO BOARD's traveller lines straight from libxml2's tree.
+/* Reading a USEBIO BOARD's traveller lines (or a HANDSET board's hands) from libxml2's tree.
  *
  * The reader's Python walk costs an lxml proxy object per child element (about 0.15 us each,
  * a dozen a traveller line); this walks the same nodes in C and hands back only the texts.
@@ -133,7 +133,8 @@ static int pad_columns(PyObject *columns, Py_ssize_t count) {
     return 0;
 }
 
-/* One TRAVELLER_LINE's children into the columns; `line` is its 0-based position. */
+/* One line's children (a TRAVELLER_LINE's, a HAND's) into the columns; `line` is its 0-based
+ * position. */
 static enum walk_result walk_line(const xmlNode *element, Py_ssize_t line, PyObject *columns,
                                   struct tag_cache *cache) {
     if (element->properties != NULL || element->nsDef != NULL) return WALK_ODD;
@@ -202,9 +203,10 @@ static enum walk_result keep_attributes(const xmlNode *board, PyObject *attribut
     return WALK_PLAIN;
 }
 
-static enum walk_result walk_board(const xmlNode *board, PyObject **number, Py_ssize_t *count,
-                                   PyObject *columns, PyObject *leftovers,
-                                   PyObject *attributes, struct tag_cache *cache) {
+static enum walk_result walk_board(const xmlNode *board, const char *line_tag,
+                                   PyObject **number, Py_ssize_t *count, PyObject *columns,
+                                   PyObject *leftovers, PyObject *attributes,
+                                   struct tag_cache *cache) {
     if (board->nsDef != NULL) return WALK_ODD;
     enum walk_result kept = keep_attributes(board, attributes);
     if (kept != WALK_PLAIN) return kept;
@@ -212,7 +214,7 @@ static enum walk_result walk_board(const xmlNode *board, PyObject **number, Py_s
         if (is_text(child) || child->type == XML_COMMENT_NODE) continue;
         if (child->type != XML_ELEMENT_NODE || child->ns != NULL) return WALK_ODD;
         const char *name = (const char *)child->name;
-        if (strcmp(name, "TRAVELLER_LINE") == 0) {
+        if (strcmp(name, line_tag) == 0) {
             enum walk_result result = walk_line(child, *count, columns, cache);
             if (result != WALK_PLAIN) return result;
             (*count)++;
@@ -227,14 +229,19 @@ static enum walk_result walk_board(const xmlNode *board, PyObject **number, Py_s
 }
 
 PyDoc_STRVAR(board_columns_doc,
-"board_columns(board) -> (number_text, line_count, columns, leftovers, attributes) or None\n\n"
+"board_columns(board, line_tag='TRAVELLER_LINE')\n"
+"    -> (number_text, line_count, columns, leftovers, attributes) or None\n\n"
 "A plain BOARD element's number text (lxml's .text of its first BOARD_NUMBER, None if it\n"
-"has none), its traveller lines' texts as one list a tag (None where a line lacks the\n"
-"tag), its other children as (tag, text) pairs in order, and its attributes as a dict.\n"
-"None for any board that is not plain (see the module's comment).");
+"has none), its lines' texts (traveller lines, or the HANDs of a HANDSET board) as one\n"
+"list a tag (None where a line lacks the tag), its other children as (tag, text) pairs in\n"
+"order, and its attributes as a dict. None for any board that is not plain (see the\n"
+"module's comment).");
 
-static PyObject *board_columns(PyObject *module, PyObject *element) {
+static PyObject *board_columns(PyObject *module, PyObject *args) {
     (void)module;
+    PyObject *element;
+    const char *line_tag = "TRAVELLER_LINE";
+    if (!PyArg_ParseTuple(args, "O|s:board_columns", &element, &line_tag)) return NULL;
     if (!PyObject_TypeCheck(element, (PyTypeObject *)element_type)) {
         PyErr_SetString(PyExc_TypeError, "board_columns() takes an lxml element");
         return NULL;
@@ -254,7 +261,7 @@ static PyObject *board_columns(PyObject *module, PyObject *element) {
     PyObject *number = NULL;
     Py_ssize_t count = 0;
     enum walk_result result =
-        walk_board(board, &number, &count, columns, leftovers, attributes, &cache);
+        walk_board(board, line_tag, &number, &count, columns, leftovers, attributes, &cache);
     tag_cache_clear(&cache);
     if (result != WALK_PLAIN) {
         Py_XDECREF(number);
@@ -272,7 +279,7 @@ static PyObject *board_columns(PyObject *module, PyObject *element) {
 }
 
 static PyMethodDef walk_methods[] = {
-    {"board_columns", board_columns, METH_O, board_columns_doc},
+    {"board_columns", board_columns, METH_VARARGS, board_columns_doc},
     {NULL, NULL, 0, NULL},
 };
 

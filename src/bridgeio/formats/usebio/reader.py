@@ -19,7 +19,7 @@ from lxml import etree
 
 from bridgeio.errors import FormatError
 from bridgeio.files import collector_paused, input_size
-from bridgeio.model import DealSet, parse_pbn_deal
+from bridgeio.model import DealSet, parse_pbn_deal, parse_pbn_deals
 from bridgeio.model.movement import from_schedule
 from bridgeio.model.results import (
     Award,
@@ -89,13 +89,19 @@ def read(path: str) -> Results:
 
 def _read(path: str) -> Results:
     boards: dict[Any, Board] = {}
+    handsets: dict[Any, list[HandsetBoard]] = {}
     try:
         events = etree.iterparse(path, events=("end",), tag="BOARD", **SAFE_PARSING)
         root = None
         for _, element in events:
             parent = element.getparent()
-            if parent is not None and parent.tag in STREAMED_PARENTS:
+            if parent is None:
+                continue
+            if parent.tag in STREAMED_PARENTS:
                 boards[element] = board_rows(element, path) or read_board(element, path)
+                element.clear(keep_tail=True)
+            elif parent.tag == "HANDSET":
+                handsets.setdefault(parent, []).append(handset_board(element))
                 element.clear(keep_tail=True)
         root = events.root
     except etree.XMLSyntaxError as error:
@@ -109,10 +115,14 @@ def _read(path: str) -> Results:
         raise FormatError(path, "line 1", f"well-formed XML ({error})") from None
     if root is None:
         raise FormatError(path, "line 1", "a USEBIO document, found none")
-    return from_tree(root, path, boards)
+    return from_tree(root, path, boards, handsets)
 
 
-def from_tree(root: Any, path: str = "<xml>", boards: dict | None = None) -> Results:
+def from_tree(
+    root: Any, path: str = "<xml>", boards: dict | None = None, handsets: dict | None = None
+) -> Results:
+    """The results in a parsed USEBIO tree; `boards` and `handsets` hold what a streaming read
+    already took from the BOARD elements it then emptied (by element)."""
     if root.tag != "USEBIO":
         raise FormatError(path, f"line {root.sourceline} <{root.tag}>", "the root element USEBIO")
     results = Results(format="usebio")
@@ -124,7 +134,10 @@ def from_tree(root: Any, path: str = "<xml>", boards: dict | None = None) -> Res
         results.events.append(read_event(element, number, club_name, club_id, path, boards))
     handset = root.find(".//HANDSET")
     if handset is not None:
-        results.extra["deals"] = read_handset(handset, path)
+        rows = (handsets or {}).get(handset)
+        results.extra["deals"] = (
+            read_handset(handset, path) if rows is None else deal_set(rows, path)
+        )
     results.extra["unknown"] = _unknown(root, {"CLUB", "EVENT"})
     return results
 
@@ -820,29 +833,55 @@ def schedule_of(section: Section) -> list[list[tuple[int, ...] | None]]:
     ]
 
 
+# A HANDSET board as read: its number (None if it has none), its hands as a PBN deal, and
+# the line it starts on.
+HandsetBoard = tuple[int | None, str, int]
+
+
 def read_handset(element: Any, path: str) -> DealSet:
     """HANDSET: each BOARD's four HANDs by DIRECTION and suit."""
-    seats, boards = [], []
-    for board in element.findall("BOARD"):
-        hands = {}
+    return deal_set([handset_board(board) for board in element.findall("BOARD")], path)
+
+
+def handset_board(board: Any) -> HandsetBoard:
+    """One HANDSET BOARD: its HANDs as PBN deal notation from North (a hand with no DIRECTION
+    is left out, a seat without a hand is "-")."""
+    walked = board_columns(board, "HAND") if board_columns is not None else None
+    hands: dict[str, str] = {}
+    if walked is not None:
+        number, count, columns = walked[:3]
+        suits = [columns.get(suit) or [None] * count for suit in HAND_SUITS]
+        for index, direction in enumerate(columns.get("DIRECTION") or [None] * count):
+            seat = SEAT_NAMES.get((direction or "").strip().upper())
+            if seat:
+                hands[seat] = ".".join((suit[index] or "").strip() for suit in suits)
+        number = number.strip() if number else None
+    else:  # odd content: the same, one lxml proxy an element
         for hand in board.iterchildren("HAND"):
             texts = {child.tag: (child.text or "").strip() for child in hand}
             seat = SEAT_NAMES.get(texts.get("DIRECTION", "").upper())
             if seat:
                 hands[seat] = ".".join(texts.get(s, "") for s in HAND_SUITS)
-        text = "N:" + " ".join(hands.get(s, "-") for s in "NESW")
-        try:
-            seats.append(parse_pbn_deal(text))
-        except ValueError as error:
-            raise FormatError(
-                path, f"line {board.sourceline} <HANDSET/BOARD>", f"four hands of a deal: {error}"
-            ) from None
         number = _text(board, "BOARD_NUMBER")
-        boards.append(int(number) if number and number.isdecimal() else len(boards) + 1)
-    deals = DealSet(
-        np.array(seats, dtype=np.uint8).reshape(len(seats), 52),
-        boards=np.array(boards, dtype=np.int64),
-    )
+    deal = "N:" + " ".join(hands.get(s, "-") for s in "NESW")
+    return int(number) if number and number.isdecimal() else None, deal, board.sourceline
+
+
+def deal_set(boards: list[HandsetBoard], path: str) -> DealSet:
+    """The deals of HANDSET boards (numbered by position where a board has no number)."""
+    try:
+        seats = parse_pbn_deals([deal for _, deal, _ in boards])
+    except ValueError:
+        for _, deal, line in boards:
+            try:
+                parse_pbn_deal(deal)
+            except ValueError as error:
+                raise FormatError(
+                    path, f"line {line} <HANDSET/BOARD>", f"four hands of a deal: {error}"
+                ) from None
+        raise
+    numbers = [n if n is not None else i for i, (n, _, _) in enumerate(boards, start=1)]
+    deals = DealSet(seats, boards=np.array(numbers, dtype=np.int64))
     deals.format = "usebio"
     return deals
 
