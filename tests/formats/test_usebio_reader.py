@@ -211,6 +211,7 @@ def walker(request, monkeypatch):
         pytest.skip("the C walker was not built (no C compiler when installing)")
     if request.param == "python":
         monkeypatch.setattr(reader, "board_columns", None)
+        monkeypatch.setattr(reader, "child_texts", None)
     return request.param
 
 
@@ -334,6 +335,7 @@ def test_edge_boards_read_the_same_with_either_walker(case, tmp_path, monkeypatc
     source = write(tmp_path, document)
     read_in_c = bridgeio.read(source)
     monkeypatch.setattr(reader, "board_columns", None)
+    monkeypatch.setattr(reader, "child_texts", None)
     read_in_python = bridgeio.read(source)
     first, second = (r.events[0].sections[0].results for r in (read_in_c, read_in_python))
     assert [list(b.results) for b in first] == [list(b.results) for b in second], case

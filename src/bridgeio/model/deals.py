@@ -185,10 +185,10 @@ def parse_pbn_deals(texts: Sequence[str]) -> np.ndarray:
     deal = np.repeat(np.arange(count), lengths)
     spaces = np.cumsum(data == ord(" "))
     hand = spaces - spaces[starts][deal]  # 0-3: which hand of its deal a byte is in
-    dots = np.cumsum(data == ord("."))
-    hand_start = np.maximum.accumulate(np.where(data == ord(" "), np.arange(len(data)), 0))
-    hand_start = np.maximum(hand_start, starts[deal])
-    suit = dots - dots[hand_start]  # 0-3: dots since the hand began
+    # Every hand before this one holds three dots, a "-" hand counting as three.
+    dash = data == ord("-")
+    dots = np.cumsum((data == ord(".")) + 3 * dash)
+    suit = dots - dots[starts][deal] - 3 * hand  # 0-3: dots since the hand began
     rank = _RANK_OF_BYTE[data]
     is_card = rank != 255
     is_card[starts] = False  # the seat letter, "S" being no rank anyway
@@ -200,7 +200,8 @@ def parse_pbn_deals(texts: Sequence[str]) -> np.ndarray:
     seats = np.full(count * 52, NO_SEAT, dtype=np.uint8)
     seats[card] = seat[is_card]
     seats = seats.reshape(count, 52)
-    _fill_single_missing_hand(seats, deal, seat, data == ord("-"))
+    if dash.any():
+        _fill_single_missing_hand(seats, deal, seat, dash)
     return seats
 
 

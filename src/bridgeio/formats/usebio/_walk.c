@@ -278,8 +278,60 @@ static PyObject *board_columns(PyObject *module, PyObject *args) {
     return Py_BuildValue("(NnNNN)", number, count, columns, leftovers, attributes);
 }
 
+/* What lxml counts as an element's children: elements, comments, PIs and entity references. */
+static int is_lxml_child(const xmlNode *node) {
+    return node->type == XML_ELEMENT_NODE || node->type == XML_COMMENT_NODE ||
+           node->type == XML_PI_NODE || node->type == XML_ENTITY_REF_NODE;
+}
+
+PyDoc_STRVAR(child_texts_doc,
+"child_texts(element) -> [(tag, text, size), ...]\n\n"
+"One entry for each child lxml counts (so entry i is element[i]): an element's tag, its\n"
+"lxml .text and its len(); (None, None, 0) for a comment, processing instruction or entity\n"
+"reference; (None, None, -1) for an element in a namespace (ask lxml for its tag).");
+
+static PyObject *child_texts(PyObject *module, PyObject *element) {
+    (void)module;
+    if (!PyObject_TypeCheck(element, (PyTypeObject *)element_type)) {
+        PyErr_SetString(PyExc_TypeError, "child_texts() takes an lxml element");
+        return NULL;
+    }
+    const xmlNode *parent = ((struct LxmlElementHead *)element)->c_node;
+    PyObject *children = PyList_New(0);
+    if (children == NULL || parent == NULL) return children;
+    struct tag_cache cache = {.used = 0};
+    for (const xmlNode *child = parent->children; child != NULL; child = child->next) {
+        if (!is_lxml_child(child)) continue;
+        PyObject *entry;
+        if (child->type == XML_ELEMENT_NODE && child->ns == NULL) {
+            Py_ssize_t size = 0;
+            for (const xmlNode *node = child->children; node != NULL; node = node->next) {
+                size += is_lxml_child(node);
+            }
+            PyObject *tag = tag_string(&cache, child->name);
+            PyObject *text = tag ? leading_text(child) : NULL;
+            entry = text ? Py_BuildValue("(OOn)", tag, text, size) : NULL;
+            Py_XDECREF(text);
+            if (tag != NULL && !tag_cached(&cache, tag)) Py_DECREF(tag);
+        } else {
+            Py_ssize_t mark = child->type == XML_ELEMENT_NODE ? -1 : 0;
+            entry = Py_BuildValue("(OOn)", Py_None, Py_None, mark);
+        }
+        if (entry == NULL || PyList_Append(children, entry) < 0) {
+            Py_XDECREF(entry);
+            Py_DECREF(children);
+            tag_cache_clear(&cache);
+            return NULL;
+        }
+        Py_DECREF(entry);
+    }
+    tag_cache_clear(&cache);
+    return children;
+}
+
 static PyMethodDef walk_methods[] = {
     {"board_columns", board_columns, METH_VARARGS, board_columns_doc},
+    {"child_texts", child_texts, METH_O, child_texts_doc},
     {NULL, NULL, 0, NULL},
 };
 

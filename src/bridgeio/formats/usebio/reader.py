@@ -35,9 +35,9 @@ from bridgeio.model.results import (
 )
 
 try:  # the C walker of boards, built with the package where a C compiler was at hand
-    from bridgeio.formats.usebio._walk import board_columns
+    from bridgeio.formats.usebio._walk import board_columns, child_texts
 except ImportError:  # pragma: no cover - the Python walk gives the same results, slower
-    board_columns = None
+    board_columns = child_texts = None
 
 MAX_BYTES = 1 << 30  # larger files are refused rather than risk unbounded memory
 
@@ -87,23 +87,40 @@ def read(path: str) -> Results:
         return _read(path)
 
 
+# Bytes fed to the parser at a time. Boards are read once the parser has passed them, so the
+# tree holds at most about this much of the file's boards at once.
+CHUNK_BYTES = 1 << 16
+
+
 def _read(path: str) -> Results:
     boards: dict[Any, Board] = {}
     handsets: dict[Any, list[HandsetBoard]] = {}
+
+    def take(board: Any) -> None:
+        """Read a board whose end tag the parser has passed, then empty it."""
+        parent = board.getparent()
+        if parent is None:
+            return
+        if parent.tag in STREAMED_PARENTS:
+            boards[board] = board_rows(board, path) or read_board(board, path)
+        elif parent.tag == "HANDSET":
+            handsets.setdefault(parent, []).append(handset_board(board))
+        else:
+            return
+        board.clear(keep_tail=True)
+
+    # Only start events (end events cost lxml a quarter of the parse): a board is finished
+    # when the next one starts, unless it holds that one; the rest when the parse ends.
+    pending: list[Any] = []
     try:
-        events = etree.iterparse(path, events=("end",), tag="BOARD", **SAFE_PARSING)
-        root = None
-        for _, element in events:
-            parent = element.getparent()
-            if parent is None:
-                continue
-            if parent.tag in STREAMED_PARENTS:
-                boards[element] = board_rows(element, path) or read_board(element, path)
-                element.clear(keep_tail=True)
-            elif parent.tag == "HANDSET":
-                handsets.setdefault(parent, []).append(handset_board(element))
-                element.clear(keep_tail=True)
-        root = events.root
+        parser = etree.XMLPullParser(events=("start",), tag="BOARD", **SAFE_PARSING)
+        with open(path, "rb") as source:
+            for chunk in iter(lambda: source.read(CHUNK_BYTES), b""):
+                parser.feed(chunk)
+                pending = _finished(parser.read_events(), pending, take)
+            root = parser.close()
+        for board in _finished(parser.read_events(), pending, take):
+            take(board)
     except etree.XMLSyntaxError as error:
         line, column = error.position if error.position else (0, 0)
         raise FormatError(
@@ -116,6 +133,20 @@ def _read(path: str) -> Results:
     if root is None:
         raise FormatError(path, "line 1", "a USEBIO document, found none")
     return from_tree(root, path, boards, handsets)
+
+
+def _finished(events: Any, pending: list[Any], take: Any) -> list[Any]:
+    """Take the pending boards each newly started board shows finished; the boards still
+    open."""
+    for _, started in events:
+        if pending:
+            enclosing = set(started.iterancestors("BOARD"))
+            for board in pending:
+                if board not in enclosing:
+                    take(board)
+            pending = [board for board in pending if board in enclosing]
+        pending.append(started)
+    return pending
 
 
 def from_tree(
@@ -410,19 +441,38 @@ def _scan(
     attributes)."""
     texts: dict[str, str] = {}
     nested: dict[str, list[Any]] = {}
-    others: list[Any] = []
-    for child in element:
-        tag = child.tag
-        if not isinstance(tag, str):
-            continue
+    elements: list[tuple[str, str]] = []
+    unknown: list[str] = []
+    for index, (tag, text, size) in enumerate(_child_texts(element)):
+        if tag is None:
+            if size >= 0:
+                continue  # a comment or processing instruction
+            child = element[index]  # an element in a namespace: lxml names it
+            tag, text, size = child.tag, child.text, len(child)
         if tag in known:
             if tag in NESTED:
-                nested.setdefault(tag, []).append(child)
+                nested.setdefault(tag, []).append(element[index])
             if tag not in texts:
-                texts[tag] = (child.text or "").strip()
+                texts[tag] = (text or "").strip()
+        elif size:
+            unknown.append(etree.tostring(element[index], encoding="unicode").strip())
         else:
-            others.append(child)
-    return texts, nested, _kept(element, others)
+            elements.append((tag, (text or "").strip()))
+    leftovers = {"elements": elements, "unknown": unknown, "attributes": dict(element.attrib)}
+    return texts, nested, leftovers
+
+
+def _child_texts(element: Any) -> list[tuple[str | None, str | None, int]]:
+    """Each child's (tag, text, len) as lxml would give them (see _walk.c's child_texts)."""
+    return child_texts(element) if child_texts is not None else _python_child_texts(element)
+
+
+def _python_child_texts(element: Any) -> list[tuple[str | None, str | None, int]]:
+    """What the C walker's child_texts gives, from lxml's proxies."""
+    return [
+        (child.tag, child.text, len(child)) if isinstance(child.tag, str) else (None, None, 0)
+        for child in element
+    ]
 
 
 def _kept(element: Any, others: list[Any]) -> dict[str, Any]:
