@@ -38,8 +38,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default=str(here.parent / "shared" / "corpus" / "acblscore"))
     args = parser.parse_args()
-    files = sorted(p for p in Path(args.corpus).iterdir()
-                   if p.is_file() and not p.name.startswith("truncated"))
+    files = sorted(
+        p for p in Path(args.corpus).iterdir() if p.is_file() and not p.name.startswith("truncated")
+    )
     if not files:
         raise SystemExit(f"no game files in {args.corpus}")
     n = len(files)
@@ -55,22 +56,31 @@ def main() -> None:
     model_rate = n / best_of(5, decode)
     json_rate = n / best_of(5, to_json)
     command = [sys.executable, "-m", "bridgeio", "dump", *map(str, files)]
-    dump_seconds = best_of(5, lambda: subprocess.run(command, stdout=subprocess.DEVNULL,
-                                                     check=True))
+    dump_seconds = best_of(
+        5, lambda: subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+    )
     print(f"{n} game files")
     print(f"{'in-process: read to the model':<44}{model_rate:>10,.0f} files/s")
     print(f"{'in-process: read and canonical JSON':<44}{json_rate:>10,.0f} files/s")
-    print(f"{'bridgeio dump, one process, all files':<44}{1000 * dump_seconds / n:>10.2f} ms/file"
-          f"  ({dump_seconds:.3f} s in all, start-up included)")
+    print(
+        f"{'bridgeio dump, one process, all files':<44}{1000 * dump_seconds / n:>10.2f} ms/file"
+        f"  ({dump_seconds:.3f} s in all, start-up included)"
+    )
     perl, dumper = shutil.which("perl"), os.environ.get("ACBLGAMEDUMP")
     if perl and dumper and Path(dumper).exists():
-        kidd = best_of(3, lambda: subprocess.run([perl, dumper, *map(str, files)],
-                                                 stdout=subprocess.DEVNULL, check=True))
+        kidd = best_of(
+            3,
+            lambda: subprocess.run(
+                [perl, dumper, *map(str, files)], stdout=subprocess.DEVNULL, check=True
+            ),
+        )
         print(f"{'ACBLgamedump.pl (Perl), one process':<44}{1000 * kidd / n:>10.2f} ms/file")
     else:
         print("ACBLgamedump.pl: not at hand here (set ACBLGAMEDUMP); the issue quotes ~8 ms/file")
-    print(f"bars: >= 200 files/s in-process: {'yes' if model_rate >= 200 else 'NO'}; "
-          f"dump < 10 ms/file: {'yes' if 1000 * dump_seconds / n < 10 else 'NO'}")
+    print(
+        f"bars: >= 200 files/s in-process: {'yes' if model_rate >= 200 else 'NO'}; "
+        f"dump < 10 ms/file: {'yes' if 1000 * dump_seconds / n < 10 else 'NO'}"
+    )
 
 
 if __name__ == "__main__":

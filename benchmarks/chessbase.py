@@ -34,9 +34,15 @@ def random_tournaments(n: int) -> list[Tournament]:
     days = rng.integers(1, 29, n).tolist()
     pairings = rng.integers(0, len(PAIRINGS), n).tolist()
     return [
-        Tournament(titles[i].decode(), places[i].decode(),
-                   PartialDate(years[i], months[i], days[i] if months[i] else 0),
-                   PAIRINGS[pairings[i]], rounds=i % 15, games=i % 300, first_game=i)
+        Tournament(
+            titles[i].decode(),
+            places[i].decode(),
+            PartialDate(years[i], months[i], days[i] if months[i] else 0),
+            PAIRINGS[pairings[i]],
+            rounds=i % 15,
+            games=i % 300,
+            first_game=i,
+        )
         for i in range(n)
     ]
 
@@ -92,8 +98,10 @@ def main() -> None:
     print(f"{'bridgeio: read + sort walk':<38}{walk:>14,.0f}")
     print(f"{'bridgeio: read + walk + decode all':<38}{decoded:>14,.0f}")
     print(f"{'baseline: struct loop + walk':<38}{base:>14,.0f}")
-    print(f"bar >= 500,000 records/s (read + walk): {'yes' if walk >= 500_000 else 'NO'}; "
-          f"{walk / base:.1f}x the baseline")
+    print(
+        f"bar >= 500,000 records/s (read + walk): {'yes' if walk >= 500_000 else 'NO'}; "
+        f"{walk / base:.1f}x the baseline"
+    )
     path.unlink()
 
 

@@ -75,8 +75,12 @@ def timed(action, *args):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=LIBRARY_SIZE)
-    parser.add_argument("--pbn-records", type=int, default=1 << 20,
-                        help="records converted to PBN (the whole file would be ~7 GB of text)")
+    parser.add_argument(
+        "--pbn-records",
+        type=int,
+        default=1 << 20,
+        help="records converted to PBN (the whole file would be ~7 GB of text)",
+    )
     parser.add_argument("--baseline-records", type=int, default=200_000)
     parser.add_argument("--repeat", type=int, default=3, help="decode runs (the best counts)")
     parser.add_argument("--dir", default=None, help="where to put the test files")
@@ -119,13 +123,19 @@ def main() -> None:
     print(f"{'encode':<28}{n / encode_seconds:>16,.0f}")
     print(f"{'checksum':<28}{n / checksum_seconds:>16,.0f}   (sum {total:016X})")
     print(f"{'convert to PBN':<28}{pbn_n / pbn_seconds:>16,.0f}   (first {pbn_n:,} records)")
-    print(f"decode: best of {args.repeat} runs; baseline measured on the first {base_n:,} records "
-          "of the same file")
-    print(f"decode peak memory {peak / 2**20:,.0f} MiB = {peak / decoded:.2f}x the decoded "
-          f"arrays ({decoded / 2**20:,.0f} MiB)")
-    print(f"bars: decode >= 50x baseline: {'yes' if rate >= 50 * base_rate else 'NO'}; "
-          f">= 8,000,000 rec/s: {'yes' if rate >= 8e6 else 'NO'}; "
-          f"peak < 3x decoded: {'yes' if peak < 3 * decoded else 'NO'}")
+    print(
+        f"decode: best of {args.repeat} runs; baseline measured on the first {base_n:,} records "
+        "of the same file"
+    )
+    print(
+        f"decode peak memory {peak / 2**20:,.0f} MiB = {peak / decoded:.2f}x the decoded "
+        f"arrays ({decoded / 2**20:,.0f} MiB)"
+    )
+    print(
+        f"bars: decode >= 50x baseline: {'yes' if rate >= 50 * base_rate else 'NO'}; "
+        f">= 8,000,000 rec/s: {'yes' if rate >= 8e6 else 'NO'}; "
+        f"peak < 3x decoded: {'yes' if peak < 3 * decoded else 'NO'}"
+    )
     for leftover in (zrd, part, folder / "part.pbn"):
         leftover.unlink(missing_ok=True)
 

@@ -33,8 +33,9 @@ def endplay_rate(path: Path) -> float:
 def bridgeio_rate(path: Path, count: int) -> float:
     target = path.with_suffix(".zrd")
     began = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "bridgeio", "solve", str(path), str(target)],
-                          check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "bridgeio", "solve", str(path), str(target)], check=False
+    )
     seconds = time.perf_counter() - began
     if done.returncode:
         raise SystemExit("bridgeio solve failed")
@@ -52,8 +53,10 @@ def main() -> None:
     print(f"{'solver':<40}{'deals/s':>10}")
     print(f"{'bridgeio solve (whole command)':<40}{ours:>10.2f}")
     print(f"{'endplay calc_all_tables':<40}{theirs:>10.2f}")
-    print(f"bridgeio at {ours / theirs:.1%} of endplay's rate; bar >= 90%: "
-          f"{'yes' if ours >= 0.9 * theirs else 'NO'}")
+    print(
+        f"bridgeio at {ours / theirs:.1%} of endplay's rate; bar >= 90%: "
+        f"{'yes' if ours >= 0.9 * theirs else 'NO'}"
+    )
 
 
 if __name__ == "__main__":

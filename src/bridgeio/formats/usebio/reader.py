@@ -11,7 +11,7 @@ import functools
 import itertools
 import re
 from collections.abc import Set as AbstractSet
-from datetime import datetime
+from datetime import date
 from typing import Any
 
 import numpy as np
@@ -139,7 +139,11 @@ def _finished(events: Any, pending: list[Any], take: Any) -> list[Any]:
     """Take the pending boards each newly started board shows finished; the boards still
     open."""
     for _, started in events:
-        if pending:
+        if pending and next(started.iterancestors("BOARD"), None) is None:
+            for board in pending:
+                take(board)
+            pending = []
+        elif pending:  # a board inside a board: its enclosing boards are still open
             enclosing = set(started.iterancestors("BOARD"))
             for board in pending:
                 if board not in enclosing:
@@ -191,19 +195,38 @@ def _number(text: str | None, path: str, element: Any, tag: str) -> float | None
         ) from None
 
 
+# The date forms producers write, as (pattern, order of its year, month and day groups).
+DATE_FORMS = [
+    (re.compile(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})"), (1, 2, 3)),
+    (re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4}|[0-9]{2})"), (3, 2, 1)),
+    (re.compile(r"([0-9]{1,2})-([0-9]{1,2})-([0-9]{4})"), (3, 2, 1)),
+    (re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})"), (3, 2, 1)),
+]
+
+
 def iso_date(text: str | None) -> str | None:
-    """USEBIO dates: ISO from 1.3, dd/mm/yyyy before (and in real files since).
+    """USEBIO dates: ISO from 1.3, dd/mm/yyyy before (and in real files since); two-digit
+    years as strptime reads them (69-99 the 1900s).
 
     >>> iso_date("16/11/2015"), iso_date("2017-08-07"), iso_date("sometime")
     ('2015-11-16', '2017-08-07', None)
+    >>> iso_date("1/2/99"), iso_date("01.02.2003"), iso_date("31/02/2020")
+    ('1999-02-01', '2003-02-01', None)
     """
-    if not text:
-        return None
-    for pattern in ("%Y-%m-%d", "%d/%m/%Y", "%d/%m/%y", "%d-%m-%Y", "%d.%m.%Y"):
-        try:
-            return datetime.strptime(text.strip(), pattern).date().isoformat()
-        except ValueError:
-            continue
+    text = (text or "").strip()
+    for pattern, (year, month, day) in DATE_FORMS:
+        found = pattern.fullmatch(text)
+        if found:
+            digits = found.group(year)
+            number = (
+                int(digits)
+                if len(digits) == 4
+                else int(digits) + (1900 if digits >= "69" else 2000)
+            )
+            try:
+                return date(number, int(found.group(month)), int(found.group(day))).isoformat()
+            except ValueError:
+                continue
     return None
 
 
@@ -900,11 +923,16 @@ def handset_board(board: Any) -> HandsetBoard:
     hands: dict[str, str] = {}
     if walked is not None:
         number, count, columns = walked[:3]
-        suits = [columns.get(suit) or [None] * count for suit in HAND_SUITS]
-        for index, direction in enumerate(columns.get("DIRECTION") or [None] * count):
-            seat = SEAT_NAMES.get((direction or "").strip().upper())
+        absent = [None] * count
+        lines = zip(
+            columns.get("DIRECTION") or absent,
+            *[columns.get(s) or absent for s in HAND_SUITS],
+            strict=True,
+        )
+        for direction, *holdings in lines:
+            seat = SEAT_NAMES.get(direction.strip().upper()) if direction else None
             if seat:
-                hands[seat] = ".".join((suit[index] or "").strip() for suit in suits)
+                hands[seat] = ".".join([h.strip() if h else "" for h in holdings])
         number = number.strip() if number else None
     else:  # odd content: the same, one lxml proxy an element
         for hand in board.iterchildren("HAND"):
