@@ -204,14 +204,17 @@ def test_a_handset_is_a_deal_source(corpus, tmp_path):
         bridgeio.convert(corpus / "usebio" / "nzscorer_pairs.xml", tmp_path / "none.zbd")
 
 
+C_WALKERS = ("board_columns", "child_texts", "hand_seats")
+
+
 @pytest.fixture(params=["c", "python"])
 def walker(request, monkeypatch):
     """Each board test runs with the C walker of boards and with the Python walk."""
     if request.param == "c" and reader.board_columns is None:
         pytest.skip("the C walker was not built (no C compiler when installing)")
     if request.param == "python":
-        monkeypatch.setattr(reader, "board_columns", None)
-        monkeypatch.setattr(reader, "child_texts", None)
+        for name in C_WALKERS:
+            monkeypatch.setattr(reader, name, None)
     return request.param
 
 
@@ -334,13 +337,67 @@ def test_edge_boards_read_the_same_with_either_walker(case, tmp_path, monkeypatc
         document = document.replace("<USEBIO", '<!DOCTYPE USEBIO [<!ENTITY lead "SA">]><USEBIO')
     source = write(tmp_path, document)
     read_in_c = bridgeio.read(source)
-    monkeypatch.setattr(reader, "board_columns", None)
-    monkeypatch.setattr(reader, "child_texts", None)
+    for name in C_WALKERS:
+        monkeypatch.setattr(reader, name, None)
     read_in_python = bridgeio.read(source)
     first, second = (r.events[0].sections[0].results for r in (read_in_c, read_in_python))
     assert [list(b.results) for b in first] == [list(b.results) for b in second], case
     assert [(b.number, b.extra) for b in first] == [(b.number, b.extra) for b in second], case
     assert first[0].results, case
+
+
+def hand(direction: str, spades: str = "", hearts: str = "", diamonds: str = "", clubs: str = ""):
+    return (
+        f"<HAND><DIRECTION>{direction}</DIRECTION><SPADES>{spades}</SPADES><HEARTS>{hearts}"
+        f"</HEARTS><DIAMONDS>{diamonds}</DIAMONDS><CLUBS>{clubs}</CLUBS></HAND>"
+    )
+
+
+SUITED = "".join(
+    hand(seat, *["AKQJT98765432" if n == i else "" for n in range(4)])
+    for i, seat in enumerate(("North", "East", "South", "West"))
+)
+# HANDSET boards the C reader of hands takes or leaves to Python: the same deals either way,
+# or the same error.
+HAND_EDGES = {
+    "plain": SUITED,
+    "lower case and blanks": SUITED.replace("North", " north\n").replace("AKQ", " akq"),
+    "one hand left out": SUITED.split("<HAND><DIRECTION>West")[0],
+    "two hands left out": SUITED.split("<HAND><DIRECTION>South")[0],
+    "a hand with no direction": SUITED.replace("<DIRECTION>West</DIRECTION>", ""),
+    "a direction that is no seat": SUITED.replace(">West<", ">W<"),
+    "a seat twice": SUITED + hand("North"),
+    "a card twice": SUITED.replace("<HEARTS></HEARTS>", "<HEARTS>A</HEARTS>", 1),
+    "no rank": SUITED.replace("AKQJT98765432", "AKQJT9876543X", 1),
+    "ten as 10": SUITED.replace("AKQJT98765432", "AKQJ1098765432", 1),
+    "a suit twice": SUITED.replace("<CLUBS></CLUBS>", "<CLUBS></CLUBS><CLUBS>2</CLUBS>", 1),
+    "text in pieces": SUITED.replace("AKQJT98765432", "AKQ<![CDATA[JT9]]>8765432", 1),
+    "an unknown child": SUITED.replace("<CLUBS>", "<NOTE>x</NOTE><CLUBS>", 1),
+    "a short hand": SUITED.replace("AKQJT98765432", "AKQ", 1),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HAND_EDGES))
+def test_handset_edges_read_the_same_with_either_walker(case, tmp_path, monkeypatch):
+    handset = (
+        f"<HANDSET><BOARD><BOARD_NUMBER> 3 </BOARD_NUMBER>{HAND_EDGES[case]}</BOARD></HANDSET>"
+    )
+    document = MINIMAL.format(club="Club", pairs=pairs(1, 2), boards="").replace(
+        "</USEBIO>", handset + "</USEBIO>"
+    )
+    source = write(tmp_path, document)
+
+    def outcome():
+        try:
+            deals = bridgeio.read(source).extra["deals"]
+        except FormatError as error:
+            return str(error)
+        return deals.seats.tolist(), deals.boards.tolist()
+
+    in_c = outcome()
+    for name in C_WALKERS:
+        monkeypatch.setattr(reader, name, None)
+    assert in_c == outcome(), case
 
 
 def test_the_c_walker_refuses_what_is_not_an_element():

@@ -15,6 +15,7 @@
 #include <Python.h>
 #include <libxml/tree.h>
 #include <string.h>
+#include <strings.h>
 
 /* The head of lxml's public element object, as lxml.etree.h declares it. */
 struct LxmlElementHead {
@@ -278,6 +279,121 @@ static PyObject *board_columns(PyObject *module, PyObject *args) {
     return Py_BuildValue("(NnNNN)", number, count, columns, leftovers, attributes);
 }
 
+/* HANDSET boards ---------------------------------------------------------------------- */
+
+static const char RANKS[] = "AKQJT98765432";
+static const char *const SEAT_NAMES[4] = {"NORTH", "EAST", "SOUTH", "WEST"};
+static const char *const SUIT_TAGS[4] = {"SPADES", "HEARTS", "DIAMONDS", "CLUBS"};
+
+/* The content of an element holding at most one text node, trimmed of blanks at both ends
+ * (start and length); 0 when it holds anything else. */
+static int trimmed_text(const xmlNode *element, const char **start, size_t *length) {
+    const xmlNode *node = element->children;
+    *start = "";
+    *length = 0;
+    if (node == NULL) return 1;
+    if (node->next != NULL || node->type != XML_TEXT_NODE || node->content == NULL) return 0;
+    const char *text = (const char *)node->content;
+    size_t end = strlen(text);
+    while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r') text++, end--;
+    while (end > 0 && strchr(" \t\n\r", text[end - 1]) != NULL) end--;
+    *start = text;
+    *length = end;
+    return 1;
+}
+
+static int named(const xmlNode *node, const char *name) {
+    return strcmp((const char *)node->name, name) == 0;
+}
+
+/* One HAND into the 52 seats: 0 when it is anything but plain (a tag twice, a seat given
+ * twice, a card that is no rank or is held twice), which the Python reader then reports. */
+static int place_hand(const xmlNode *hand, unsigned char seats[52], int seat_seen[4],
+                      int held[4]) {
+    const xmlNode *suits[4] = {NULL, NULL, NULL, NULL};
+    const xmlNode *direction = NULL;
+    for (const xmlNode *child = hand->children; child != NULL; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE) {
+            if (is_text(child) || child->type == XML_COMMENT_NODE) continue;
+            return 0;
+        }
+        if (child->ns != NULL) return 0;
+        if (named(child, "DIRECTION")) {
+            if (direction != NULL) return 0;
+            direction = child;
+        }
+        for (int suit = 0; suit < 4; suit++) {
+            if (named(child, SUIT_TAGS[suit])) {
+                if (suits[suit] != NULL) return 0;
+                suits[suit] = child;
+            }
+        }
+    }
+    const char *text;
+    size_t length;
+    if (direction == NULL) return 1; /* a hand with no seat is left out */
+    if (!trimmed_text(direction, &text, &length)) return 0;
+    int seat = -1;
+    for (int s = 0; s < 4; s++) {
+        if (length == strlen(SEAT_NAMES[s]) && strncasecmp(text, SEAT_NAMES[s], length) == 0) seat = s;
+    }
+    if (seat < 0) return length == 0; /* no seat: left out; anything else for Python to judge */
+    if (seat_seen[seat]) return 0;
+    seat_seen[seat] = 1;
+    for (int suit = 0; suit < 4; suit++) {
+        if (suits[suit] == NULL) continue;
+        if (!trimmed_text(suits[suit], &text, &length)) return 0;
+        for (size_t i = 0; i < length; i++) {
+            char rank = text[i] >= 'a' && text[i] <= 'z' ? (char)(text[i] - 32) : text[i];
+            const char *found = rank ? strchr(RANKS, rank) : NULL;
+            if (found == NULL) return 0;
+            int card = suit * 13 + (int)(found - RANKS);
+            if (seats[card] != 255) return 0;
+            seats[card] = (unsigned char)seat;
+            held[seat]++;
+        }
+    }
+    return 1;
+}
+
+PyDoc_STRVAR(hand_seats_doc,
+"hand_seats(board) -> (number_text, seats) or None\n\n"
+"A HANDSET BOARD's number text (as board_columns gives it) and its deal as 52 bytes, the\n"
+"seat (0-3 for N, E, S, W) holding each card, 255 where no hand places it; a single hand\n"
+"left out is given the cards nobody holds when the other three hold 13 each. None when a\n"
+"hand is not plain (a tag or seat twice, a card that is no rank or is held twice).");
+
+static PyObject *hand_seats(PyObject *module, PyObject *element) {
+    (void)module;
+    if (!PyObject_TypeCheck(element, (PyTypeObject *)element_type)) {
+        PyErr_SetString(PyExc_TypeError, "hand_seats() takes an lxml element");
+        return NULL;
+    }
+    const xmlNode *board = ((struct LxmlElementHead *)element)->c_node;
+    unsigned char seats[52];
+    int seat_seen[4] = {0, 0, 0, 0}, held[4] = {0, 0, 0, 0};
+    memset(seats, 255, sizeof seats);
+    const xmlNode *number = NULL;
+    for (const xmlNode *child = board->children; child != NULL; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE || child->ns != NULL) continue;
+        if (named(child, "BOARD_NUMBER") && number == NULL) number = child;
+        if (named(child, "HAND") && !place_hand(child, seats, seat_seen, held)) Py_RETURN_NONE;
+    }
+    int missing = -1, unseen = 0, full = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!seat_seen[s]) missing = s, unseen++;
+        else full += held[s] == 13;
+    }
+    if (unseen == 1 && full == 3) {
+        for (int card = 0; card < 52; card++) {
+            if (seats[card] == 255) seats[card] = (unsigned char)missing;
+        }
+    }
+    PyObject *text = number ? leading_text(number) : Py_NewRef(Py_None);
+    if (text == NULL) return NULL;
+    return Py_BuildValue("(Ny#)", text, (const char *)seats, (Py_ssize_t)52);
+}
+
 /* What lxml counts as an element's children: elements, comments, PIs and entity references. */
 static int is_lxml_child(const xmlNode *node) {
     return node->type == XML_ELEMENT_NODE || node->type == XML_COMMENT_NODE ||
@@ -332,6 +448,7 @@ static PyObject *child_texts(PyObject *module, PyObject *element) {
 static PyMethodDef walk_methods[] = {
     {"board_columns", board_columns, METH_VARARGS, board_columns_doc},
     {"child_texts", child_texts, METH_O, child_texts_doc},
+    {"hand_seats", hand_seats, METH_O, hand_seats_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -35,9 +35,9 @@ from bridgeio.model.results import (
 )
 
 try:  # the C walker of boards, built with the package where a C compiler was at hand
-    from bridgeio.formats.usebio._walk import board_columns, child_texts
+    from bridgeio.formats.usebio._walk import board_columns, child_texts, hand_seats
 except ImportError:  # pragma: no cover - the Python walk gives the same results, slower
-    board_columns = child_texts = None
+    board_columns = child_texts = hand_seats = None
 
 MAX_BYTES = 1 << 30  # larger files are refused rather than risk unbounded memory
 
@@ -906,9 +906,9 @@ def schedule_of(section: Section) -> list[list[tuple[int, ...] | None]]:
     ]
 
 
-# A HANDSET board as read: its number (None if it has none), its hands as a PBN deal, and
-# the line it starts on.
-HandsetBoard = tuple[int | None, str, int]
+# A HANDSET board as read: its number (None if it has none), its deal (52 seat bytes, or PBN
+# deal notation when the C walker left the board to Python), and the line it starts on.
+HandsetBoard = tuple[int | None, bytes | str, int]
 
 
 def read_handset(element: Any, path: str) -> DealSet:
@@ -917,51 +917,45 @@ def read_handset(element: Any, path: str) -> DealSet:
 
 
 def handset_board(board: Any) -> HandsetBoard:
-    """One HANDSET BOARD: its HANDs as PBN deal notation from North (a hand with no DIRECTION
-    is left out, a seat without a hand is "-")."""
-    walked = board_columns(board, "HAND") if board_columns is not None else None
-    hands: dict[str, str] = {}
+    """One HANDSET BOARD: its HANDs as a deal from North (a hand with no DIRECTION is left
+    out, a seat without a hand is "-" in PBN notation)."""
+    walked = hand_seats(board) if hand_seats is not None else None
     if walked is not None:
-        number, count, columns = walked[:3]
-        absent = [None] * count
-        lines = zip(
-            columns.get("DIRECTION") or absent,
-            *[columns.get(s) or absent for s in HAND_SUITS],
-            strict=True,
-        )
-        for direction, *holdings in lines:
-            seat = SEAT_NAMES.get(direction.strip().upper()) if direction else None
-            if seat:
-                hands[seat] = ".".join([h.strip() if h else "" for h in holdings])
+        number, deal = walked
         number = number.strip() if number else None
-    else:  # odd content: the same, one lxml proxy an element
+    else:  # odd content, or no C walker: one lxml proxy an element
+        hands: dict[str, str] = {}
         for hand in board.iterchildren("HAND"):
             texts = {child.tag: (child.text or "").strip() for child in hand}
             seat = SEAT_NAMES.get(texts.get("DIRECTION", "").upper())
             if seat:
                 hands[seat] = ".".join(texts.get(s, "") for s in HAND_SUITS)
         number = _text(board, "BOARD_NUMBER")
-    deal = "N:" + " ".join(hands.get(s, "-") for s in "NESW")
+        deal = "N:" + " ".join(hands.get(s, "-") for s in "NESW")
     return int(number) if number and number.isdecimal() else None, deal, board.sourceline
 
 
 def deal_set(boards: list[HandsetBoard], path: str) -> DealSet:
     """The deals of HANDSET boards (numbered by position where a board has no number)."""
+    deals = [deal for _, deal, _ in boards]
+    texts = [deal for deal in deals if isinstance(deal, str)]
     try:
-        seats = parse_pbn_deals([deal for _, deal, _ in boards])
+        parsed = iter(parse_pbn_deals(texts))
     except ValueError:
         for _, deal, line in boards:
             try:
-                parse_pbn_deal(deal)
+                parse_pbn_deal(deal) if isinstance(deal, str) else None
             except ValueError as error:
                 raise FormatError(
                     path, f"line {line} <HANDSET/BOARD>", f"four hands of a deal: {error}"
                 ) from None
         raise
+    rows = [next(parsed) if isinstance(deal, str) else deal for deal in deals]
+    seats = np.frombuffer(b"".join(map(bytes, rows)), dtype=np.uint8).reshape(len(rows), 52)
     numbers = [n if n is not None else i for i, (n, _, _) in enumerate(boards, start=1)]
-    deals = DealSet(seats, boards=np.array(numbers, dtype=np.int64))
-    deals.format = "usebio"
-    return deals
+    result = DealSet(seats.copy(), boards=np.array(numbers, dtype=np.int64))
+    result.format = "usebio"
+    return result
 
 
 def _unknown(element: Any, known: set[str]) -> list[str]:
