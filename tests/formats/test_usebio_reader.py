@@ -316,6 +316,11 @@ EDGE_BOARDS = {
     "</TRAVELLER_LINE><REMARK><BY>TD</BY></REMARK>",
     "an attribute on the board": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>",
     "a namespaced attribute on the board": f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>",
+    "points in many forms": "".join(
+        f"<TRAVELLER_LINE>{LINE}<NS_MATCH_POINTS>{ns}</NS_MATCH_POINTS>"
+        f"<EW_MATCH_POINTS>{ew}</EW_MATCH_POINTS></TRAVELLER_LINE>"
+        for ns, ew in [(" 5. ", "-.5e+2"), ("1_0", "nan"), ("", "+7"), ("1E3", " inf ")]
+    ),
     "many tags": "<TRAVELLER_LINE>"
     + "".join(f"<T{n}>{n}</T{n}>" for n in range(40))
     + f"{LINE}</TRAVELLER_LINE>",

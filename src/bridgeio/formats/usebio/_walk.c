@@ -63,18 +63,73 @@ static int is_text(const xmlNode *node) {
     return node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE;
 }
 
+#define SHORT_TEXT 16
+#define TEXT_CACHE_SLOTS 1024
+
+/* Short texts as Python strings, shared: a table's texts repeat (seats, contracts, small
+ * numbers), and making each string anew was most of a walk's time. Keyed by content. */
+static struct {
+    char bytes[SHORT_TEXT];
+    size_t length;
+    PyObject *text;
+} text_cache[TEXT_CACHE_SLOTS];
+
+static PyObject *text_of(const char *bytes, size_t length) {
+    if (length >= SHORT_TEXT) return PyUnicode_FromStringAndSize(bytes, (Py_ssize_t)length);
+    unsigned int hash = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < length; i++) hash = (hash ^ (unsigned char)bytes[i]) * 16777619u;
+    size_t slot = (hash ^ (unsigned int)length) % TEXT_CACHE_SLOTS;
+    if (text_cache[slot].text != NULL && text_cache[slot].length == length &&
+        memcmp(text_cache[slot].bytes, bytes, length) == 0) {
+        return Py_NewRef(text_cache[slot].text);
+    }
+    PyObject *text = PyUnicode_FromStringAndSize(bytes, (Py_ssize_t)length);
+    if (text == NULL) return NULL;
+    Py_XSETREF(text_cache[slot].text, Py_NewRef(text));
+    memcpy(text_cache[slot].bytes, bytes, length);
+    text_cache[slot].length = length;
+    return text;
+}
+
+/* Is this text a plain decimal number (which Python's float() takes), or blank? */
+static int plain_number(const char *text, size_t length) {
+    size_t i = 0, digits = 0;
+    while (i < length && strchr(" \t\n\r", text[i]) != NULL) i++;
+    if (i == length) return 1;
+    if (text[i] == '+' || text[i] == '-') i++;
+    for (; i < length && text[i] >= '0' && text[i] <= '9'; i++) digits++;
+    if (i < length && text[i] == '.') {
+        for (i++; i < length && text[i] >= '0' && text[i] <= '9'; i++) digits++;
+    }
+    if (digits == 0) return 0;
+    if (i < length && (text[i] == 'e' || text[i] == 'E')) {
+        size_t exponent = 0;
+        i++;
+        if (i < length && (text[i] == '+' || text[i] == '-')) i++;
+        for (; i < length && text[i] >= '0' && text[i] <= '9'; i++) exponent++;
+        if (exponent == 0) return 0;
+    }
+    while (i < length && strchr(" \t\n\r", text[i]) != NULL) i++;
+    return i == length;
+}
+
 /* The text of an element holding text only (NULL-free: "" when empty); NULL with no
- * exception set when it holds anything but text. */
-static PyObject *text_only(const xmlNode *element, int *plain) {
+ * exception set when it holds anything but text. `numeric` (if given) tells whether it is
+ * a plain number or blank. */
+static PyObject *text_only(const xmlNode *element, int *plain, int *numeric) {
     const xmlNode *first = element->children;
     *plain = 1;
-    if (first == NULL) return PyUnicode_FromStringAndSize("", 0);
+    if (numeric != NULL) *numeric = 1;
+    if (first == NULL) return text_of("", 0);
     if (first->next == NULL) {
         if (!is_text(first)) {
             *plain = 0;
             return NULL;
         }
-        return PyUnicode_FromString(first->content ? (const char *)first->content : "");
+        const char *content = first->content ? (const char *)first->content : "";
+        size_t length = strlen(content);
+        if (numeric != NULL) *numeric = plain_number(content, length);
+        return text_of(content, length);
     }
     size_t length = 0;
     for (const xmlNode *node = first; node != NULL; node = node->next) {
@@ -92,6 +147,7 @@ static PyObject *text_only(const xmlNode *element, int *plain) {
         memcpy(end, node->content, part);
         end += part;
     }
+    if (numeric != NULL) *numeric = plain_number(joined, length);
     PyObject *text = PyUnicode_FromStringAndSize(joined, (Py_ssize_t)length);
     PyMem_Free(joined);
     return text;
@@ -137,18 +193,20 @@ static int pad_columns(PyObject *columns, Py_ssize_t count) {
 /* One line's children (a TRAVELLER_LINE's, a HAND's) into the columns; `line` is its 0-based
  * position. */
 static enum walk_result walk_line(const xmlNode *element, Py_ssize_t line, PyObject *columns,
-                                  struct tag_cache *cache) {
+                                  PyObject *wordy, struct tag_cache *cache) {
     if (element->properties != NULL || element->nsDef != NULL) return WALK_ODD;
     for (const xmlNode *child = element->children; child != NULL; child = child->next) {
         if (is_text(child) || child->type == XML_COMMENT_NODE) continue;
         if (child->type != XML_ELEMENT_NODE || child->ns != NULL) return WALK_ODD;
         PyObject *tag = tag_string(cache, child->name);
         if (tag == NULL) return WALK_ERROR;
-        int plain;
-        PyObject *text = text_only(child, &plain);
+        int plain, numeric;
+        PyObject *text = text_only(child, &plain, &numeric);
         PyObject *column = text ? PyDict_GetItemWithError(columns, tag) : NULL;
         enum walk_result result = WALK_PLAIN;
-        if (text == NULL) {
+        if (text != NULL && !numeric && PySet_Add(wordy, tag) < 0) {
+            result = WALK_ERROR;
+        } else if (text == NULL) {
             result = plain ? WALK_ERROR : WALK_ODD;
         } else if (column != NULL && PyList_GET_SIZE(column) > line) {
             result = WALK_ODD; /* the tag twice in one line */
@@ -181,7 +239,7 @@ static enum walk_result walk_line(const xmlNode *element, Py_ssize_t line, PyObj
 /* A child of the board the reader has no field for, holding text only: (tag, text) kept. */
 static enum walk_result keep_leftover(const xmlNode *child, PyObject *leftovers) {
     int plain;
-    PyObject *text = text_only(child, &plain);
+    PyObject *text = text_only(child, &plain, NULL);
     if (text == NULL) return plain ? WALK_ERROR : WALK_ODD;
     PyObject *pair = Py_BuildValue("(sN)", (const char *)child->name, text);
     if (pair == NULL) return WALK_ERROR;
@@ -195,7 +253,7 @@ static enum walk_result keep_attributes(const xmlNode *board, PyObject *attribut
     for (const xmlAttr *attribute = board->properties; attribute; attribute = attribute->next) {
         if (attribute->ns != NULL) return WALK_ODD;
         int plain;
-        PyObject *value = text_only((const xmlNode *)attribute, &plain);
+        PyObject *value = text_only((const xmlNode *)attribute, &plain, NULL);
         if (value == NULL) return plain ? WALK_ERROR : WALK_ODD;
         int stored = PyDict_SetItemString(attributes, (const char *)attribute->name, value);
         Py_DECREF(value);
@@ -206,7 +264,7 @@ static enum walk_result keep_attributes(const xmlNode *board, PyObject *attribut
 
 static enum walk_result walk_board(const xmlNode *board, const char *line_tag,
                                    PyObject **number, Py_ssize_t *count, PyObject *columns,
-                                   PyObject *leftovers, PyObject *attributes,
+                                   PyObject *wordy, PyObject *leftovers, PyObject *attributes,
                                    struct tag_cache *cache) {
     if (board->nsDef != NULL) return WALK_ODD;
     enum walk_result kept = keep_attributes(board, attributes);
@@ -216,7 +274,7 @@ static enum walk_result walk_board(const xmlNode *board, const char *line_tag,
         if (child->type != XML_ELEMENT_NODE || child->ns != NULL) return WALK_ODD;
         const char *name = (const char *)child->name;
         if (strcmp(name, line_tag) == 0) {
-            enum walk_result result = walk_line(child, *count, columns, cache);
+            enum walk_result result = walk_line(child, *count, columns, wordy, cache);
             if (result != WALK_PLAIN) return result;
             (*count)++;
         } else if (strcmp(name, "BOARD_NUMBER") == 0) {
@@ -231,11 +289,12 @@ static enum walk_result walk_board(const xmlNode *board, const char *line_tag,
 
 PyDoc_STRVAR(board_columns_doc,
 "board_columns(board, line_tag='TRAVELLER_LINE')\n"
-"    -> (number_text, line_count, columns, leftovers, attributes) or None\n\n"
+"    -> (number_text, line_count, columns, leftovers, attributes, wordy) or None\n\n"
 "A plain BOARD element's number text (lxml's .text of its first BOARD_NUMBER, None if it\n"
 "has none), its lines' texts (traveller lines, or the HANDs of a HANDSET board) as one\n"
 "list a tag (None where a line lacks the tag), its other children as (tag, text) pairs in\n"
-"order, and its attributes as a dict. None for any board that is not plain (see the\n"
+"order, its attributes as a dict, and the set of tags whose lines hold some text that is\n"
+"not a plain decimal number (or blank). None for any board that is not plain (see the\n"
 "module's comment).");
 
 static PyObject *board_columns(PyObject *module, PyObject *args) {
@@ -252,23 +311,26 @@ static PyObject *board_columns(PyObject *module, PyObject *args) {
     PyObject *columns = PyDict_New();
     PyObject *leftovers = PyList_New(0);
     PyObject *attributes = PyDict_New();
-    if (columns == NULL || leftovers == NULL || attributes == NULL) {
+    PyObject *wordy = PySet_New(NULL);
+    if (columns == NULL || leftovers == NULL || attributes == NULL || wordy == NULL) {
         Py_XDECREF(columns);
         Py_XDECREF(leftovers);
         Py_XDECREF(attributes);
+        Py_XDECREF(wordy);
         return NULL;
     }
     struct tag_cache cache = {.used = 0};
     PyObject *number = NULL;
     Py_ssize_t count = 0;
     enum walk_result result =
-        walk_board(board, line_tag, &number, &count, columns, leftovers, attributes, &cache);
+        walk_board(board, line_tag, &number, &count, columns, wordy, leftovers, attributes, &cache);
     tag_cache_clear(&cache);
     if (result != WALK_PLAIN) {
         Py_XDECREF(number);
         Py_DECREF(columns);
         Py_DECREF(leftovers);
         Py_DECREF(attributes);
+        Py_DECREF(wordy);
         if (result == WALK_ERROR) return NULL;
         Py_RETURN_NONE;
     }
@@ -276,7 +338,7 @@ static PyObject *board_columns(PyObject *module, PyObject *args) {
         number = Py_None;
         Py_INCREF(number);
     }
-    return Py_BuildValue("(NnNNN)", number, count, columns, leftovers, attributes);
+    return Py_BuildValue("(NnNNNN)", number, count, columns, leftovers, attributes, wordy);
 }
 
 /* HANDSET boards ---------------------------------------------------------------------- */

@@ -670,11 +670,11 @@ def board_rows(element: Any, path: str) -> Board | None:
     walked = (_walk_in_c(element) if board_columns is not None else None) or _walk(element)
     if walked is None:
         return None
-    number, lines, leftovers = walked
+    number, lines, leftovers, wordy = walked
     line_tags = lines.tags
     if not line_tags <= KNOWN_LINE:
         return None
-    for tag in line_tags & _POINT_TAGS:
+    for tag in wordy & _POINT_TAGS:  # points with some text that is not plainly a number
         if not all(map(_is_points, lines.column(tag))):
             return None
     number = number.strip() if number else None
@@ -684,21 +684,26 @@ def board_rows(element: Any, path: str) -> Board | None:
     return board
 
 
-def _walk_in_c(element: Any) -> tuple[str | None, LineTexts, dict[str, Any]] | None:
+# A board as walked: its number text, its lines' texts, its leftovers, and the tags whose
+# texts may not all be numbers.
+WalkedBoard = tuple[str | None, LineTexts, dict[str, Any], AbstractSet[str]]
+
+
+def _walk_in_c(element: Any) -> WalkedBoard | None:
     """A plain board read by the C walker, else None (see _walk.c for what it takes)."""
     walked = board_columns(element)
     if walked is None or not walked[1]:
         return None
-    number, count, columns, kept, attributes = walked
+    number, count, columns, kept, attributes, wordy = walked
     leftovers = {
         "elements": [(tag, text.strip()) for tag, text in kept],
         "unknown": [],
         "attributes": attributes,
     }
-    return number, LineTexts(count, columns=columns), leftovers
+    return number, LineTexts(count, columns=columns), leftovers, wordy
 
 
-def _walk(element: Any) -> tuple[str | None, LineTexts, dict[str, Any]] | None:
+def _walk(element: Any) -> WalkedBoard | None:
     """The same in Python: one proxy an element (see board_rows for what it takes)."""
     if _LINE_ODDITIES(element):
         return None
@@ -718,7 +723,7 @@ def _walk(element: Any) -> tuple[str | None, LineTexts, dict[str, Any]] | None:
         for row, a, b in zip(lines.rows, [0, *line_ends[:-1]], line_ends, strict=True)
     ):
         return None  # a line holds a tag twice
-    return _text(element, "BOARD_NUMBER"), lines, _leftovers(element, KNOWN_BOARD)
+    return _text(element, "BOARD_NUMBER"), lines, _leftovers(element, KNOWN_BOARD), lines.tags
 
 
 @functools.lru_cache(maxsize=4096)
