@@ -319,7 +319,7 @@ EDGE_BOARDS = {
     "points in many forms": "".join(
         f"<TRAVELLER_LINE>{LINE}<NS_MATCH_POINTS>{ns}</NS_MATCH_POINTS>"
         f"<EW_MATCH_POINTS>{ew}</EW_MATCH_POINTS></TRAVELLER_LINE>"
-        for ns, ew in [(" 5. ", "-.5e+2"), ("1_0", "nan"), ("", "+7"), ("1E3", " inf ")]
+        for ns, ew in [(" 5. ", "-.5e+2"), ("1_0", "2.25"), ("", "+7"), ("1E3", " inf ")]
     ),
     "many tags": "<TRAVELLER_LINE>"
     + "".join(f"<T{n}>{n}</T{n}>" for n in range(40))
