@@ -419,7 +419,7 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
         player.extra.update(elements=[], unknown=[], attributes={})
         entry.players = [player]
     else:
-        entry.players = [read_player(p) for p in nested.get("PLAYER", ())]
+        entry.players = [read_player(element[i]) for i, _, _ in nested.get("PLAYER", ())]
     awards = []
     if (points := texts.get("MASTER_POINTS_AWARDED") or None) is not None:
         awards.append(
@@ -428,7 +428,7 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
                 texts.get("MASTER_POINT_TYPE") or "",
             )
         )
-    for block in nested.get("MASTER_POINTS", ()):
+    for block in (element[i] for i, _, _ in nested.get("MASTER_POINTS", ())):
         awards.append(
             Award(
                 _number(_text(block, "MASTER_POINTS_AWARDED"), path, block, "MASTER_POINTS_AWARDED")
@@ -455,15 +455,19 @@ KNOWN_PLAYER = {
 NESTED = {"PLAYER", "MASTER_POINTS", "PLAYER_NAME"}
 
 
+# A child of the NESTED tags as _scan finds it: its index in its parent, its text and len().
+NestedChild = tuple[int, str | None, int]
+
+
 def _scan(
     element: Any, known: set[str]
-) -> tuple[dict[str, str], dict[str, list[Any]], dict[str, Any]]:
+) -> tuple[dict[str, str], dict[str, list[NestedChild]], dict[str, Any]]:
     """One pass over an element's children: the stripped text of the first child of each known
     tag, the children of the NESTED tags, and the leftovers: what `known` does not name, kept for
     the writer (simple children as (tag, text) in order, others as XML text, and the element's
     attributes)."""
     texts: dict[str, str] = {}
-    nested: dict[str, list[Any]] = {}
+    nested: dict[str, list[NestedChild]] = {}
     elements: list[tuple[str, str]] = []
     unknown: list[str] = []
     for index, (tag, text, size) in enumerate(_child_texts(element)):
@@ -474,7 +478,7 @@ def _scan(
             tag, text, size = child.tag, child.text, len(child)
         if tag in known:
             if tag in NESTED:
-                nested.setdefault(tag, []).append(element[index])
+                nested.setdefault(tag, []).append((index, text, size))
             if tag not in texts:
                 texts[tag] = (text or "").strip()
         elif size:
@@ -509,12 +513,15 @@ def _kept(element: Any, others: list[Any]) -> dict[str, Any]:
 
 def read_player(element: Any) -> Player:
     texts, nested, leftovers = _scan(element, KNOWN_PLAYER)
-    name = nested["PLAYER_NAME"][0] if "PLAYER_NAME" in nested else None
+    index, name_text, name_size = (
+        nested["PLAYER_NAME"][0] if "PLAYER_NAME" in nested else (0, "", 0)
+    )
     first, last = "", ""
-    if name is not None and len(name):
+    if name_size:  # FIRSTNAME and LASTNAME
+        name = element[index]
         first, last = _text(name, "FIRSTNAME") or "", _text(name, "LASTNAME") or ""
-    elif name is not None and name.text:
-        parts = name.text.strip().rsplit(" ", 1)
+    elif name_text and name_text.strip():
+        parts = name_text.strip().rsplit(" ", 1)
         first, last = (parts[0], parts[1]) if len(parts) == 2 else ("", parts[0])
     total = texts.get("MASTER_POINT_TOTAL")
     player = Player(
@@ -526,7 +533,7 @@ def read_player(element: Any) -> Player:
     player.awards = {}
     player.city = texts.get("ACBL_CITY") or ""
     player.state = texts.get("ACBL_STATE") or ""
-    player.extra = {"structured_name": name is not None and len(name) > 0, **leftovers}
+    player.extra = {"structured_name": name_size > 0, **leftovers}
     return player
 
 
