@@ -20,7 +20,8 @@ def input_format(path: PathLike, format: str | None = None) -> FileFormat:
     if format:
         input_size(path)
         return get_format(format)
-    return detect_format(path, read_head(path), input_size(path))
+    head = read_head(path)  # it checks the file is there and readable
+    return detect_format(path, head, os.stat(path).st_size)
 
 
 def output_format(path: PathLike, format: str | None = None) -> FileFormat:

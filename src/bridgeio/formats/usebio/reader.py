@@ -162,10 +162,11 @@ def from_tree(
         raise FormatError(path, f"line {root.sourceline} <{root.tag}>", "the root element USEBIO")
     results = Results(format="usebio")
     results.extra["version"] = root.get("Version", "")
-    club = root.find("CLUB")
-    club_name = _text(club, "CLUB_NAME") or "" if club is not None else ""
-    club_id = _text(club, "CLUB_ID_NUMBER") or "" if club is not None else ""
-    for number, element in enumerate(root.findall("EVENT"), start=1):
+    club = next(root.iterchildren("CLUB"), None)
+    club_texts = _first_texts(club) if club is not None else {}
+    club_name = club_texts.get("CLUB_NAME") or ""
+    club_id = club_texts.get("CLUB_ID_NUMBER") or ""
+    for number, element in enumerate(root.iterchildren("EVENT"), start=1):
         results.events.append(read_event(element, number, club_name, club_id, path, boards))
     handset = root.find(".//HANDSET")
     if handset is not None:
@@ -177,8 +178,17 @@ def from_tree(
     return results
 
 
+def _first_texts(element: Any) -> dict[str, str]:
+    """The stripped text of each tag's first child element ("" for none), in one pass."""
+    texts: dict[str, str] = {}
+    for tag, text, _ in _child_texts(element):
+        if tag is not None and tag not in texts:
+            texts[tag] = text.strip() if text else ""
+    return texts
+
+
 def _text(element: Any, tag: str) -> str | None:
-    child = element.find(tag) if element is not None else None
+    child = next(element.iterchildren(tag), None) if element is not None else None
     if child is None or child.text is None:
         return None
     return child.text.strip()
@@ -249,21 +259,22 @@ def read_event(
     element: Any, number: int, club: str, club_id: str, path: str, boards: dict | None = None
 ) -> Event:
     kind_text = (element.get("EVENT_TYPE") or "PAIRS").upper()
+    texts = _first_texts(element)
     event = Event(
         number=number,
-        name=_text(element, "EVENT_DESCRIPTION") or _text(element, "TITLE") or "",
-        session_name=_text(element, "TITLE") or "",
-        date=iso_date(_text(element, "DATE")),
-        date_text=_text(element, "DATE") or "",
+        name=texts.get("EVENT_DESCRIPTION") or texts.get("TITLE") or "",
+        session_name=texts.get("TITLE") or "",
+        date=iso_date(texts.get("DATE")),
+        date_text=texts.get("DATE") or "",
         club=club,
         club_number=club_id,
         kind=EVENT_KINDS.get(kind_text, "pairs"),
-        scoring=scoring_name(element, kind_text),
-        rating=_text(element, "EVENT_RATING") or _text(element, "MASTER_POINT_SCALE") or "",
+        scoring=scoring_name(texts, kind_text),
+        rating=texts.get("EVENT_RATING") or texts.get("MASTER_POINT_SCALE") or "",
     )
     event.extra = {"usebio_event_type": kind_text, **_leftovers(element, KNOWN_EVENT)}
-    containers = element.findall("SECTION") + element.findall("SESSION")
-    if element.find("PARTICIPANTS") is not None or element.find("BOARD") is not None:
+    containers = [*element.iterchildren("SECTION"), *element.iterchildren("SESSION")]
+    if next(element.iterchildren("PARTICIPANTS", "BOARD"), None) is not None:
         containers.insert(0, element)
     for index, container in enumerate(containers, start=1):
         nested = container.findall("SECTION") if container.tag == "SESSION" else []
@@ -292,10 +303,11 @@ TYPE_SCORINGS = {
 }
 
 
-def scoring_name(element: Any, kind_text: str) -> str:
-    """The model's name for how boards were scored (the first of the scoring elements)."""
+def scoring_name(texts: dict[str, str], kind_text: str) -> str:
+    """The model's name for how boards were scored (the first of the scoring elements), from
+    an event's texts by tag."""
     for tag in ("BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD", "SCORING_METHOD"):
-        text = (_text(element, tag) or "").upper()
+        text = (texts.get(tag) or "").upper()
         if text:
             return SCORINGS.get(text, text.lower())
     return TYPE_SCORINGS.get(kind_text, "matchpoints")
@@ -952,7 +964,7 @@ def deal_set(boards: list[HandsetBoard], path: str) -> DealSet:
     deals = [deal for _, deal, _ in boards]
     texts = [deal for deal in deals if isinstance(deal, str)]
     try:
-        parsed = iter(parse_pbn_deals(texts))
+        parsed = iter(parse_pbn_deals(texts) if texts else ())
     except ValueError:
         for _, deal, line in boards:
             try:
