@@ -514,15 +514,6 @@ def _python_child_texts(element: Any) -> list[tuple[str | None, str | None, int]
     ]
 
 
-def _kept(element: Any, others: list[Any]) -> dict[str, Any]:
-    """An element's leftovers from its children the model does not read."""
-    return {
-        "elements": [(e.tag, (e.text or "").strip()) for e in others if len(e) == 0],
-        "unknown": [etree.tostring(e, encoding="unicode").strip() for e in others if len(e)],
-        "attributes": dict(element.attrib),
-    }
-
-
 def read_player(element: Any) -> Player:
     texts, nested, leftovers = _scan(element, KNOWN_PLAYER)
     index, name_text, name_size = (
@@ -987,15 +978,8 @@ def _unknown(element: Any, known: set[str]) -> list[str]:
 
 
 def _leftovers(element: Any, known: set[str]) -> dict[str, Any]:
-    """What the model has no field for, kept for the writer (see `_scan`); the children are
-    picked in libxml2, which matters for boards and their many lines."""
-    return _kept(element, _others_query(frozenset(known))(element))
-
-
-@functools.lru_cache(maxsize=32)
-def _others_query(known: frozenset[str]) -> Any:
-    """An XPath selecting the child elements whose tags are not in `known`."""
-    return etree.XPath("*" + "".join(f"[not(self::{tag})]" for tag in sorted(known)))
+    """What the model has no field for, kept for the writer (see `_scan`)."""
+    return _scan(element, known)[2]
 
 
 __all__ = ["read", "from_tree", "from_schedule"]
