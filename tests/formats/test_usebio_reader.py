@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import time
 
 import numpy as np
@@ -12,6 +13,7 @@ from lxml import etree
 import bridgeio
 from bridgeio import FormatError
 from bridgeio.analysis.movement import errors
+from bridgeio.formats.json import document
 from bridgeio.formats.usebio import reader
 from bridgeio.formats.usebio.reader import (
     board_rows,
@@ -21,6 +23,7 @@ from bridgeio.formats.usebio.reader import (
     parser,
     read_board,
 )
+from bridgeio.formats.usebio.writer import to_xml
 from bridgeio.model import RANKS
 
 
@@ -204,7 +207,7 @@ def test_a_handset_is_a_deal_source(corpus, tmp_path):
         bridgeio.convert(corpus / "usebio" / "nzscorer_pairs.xml", tmp_path / "none.zbd")
 
 
-C_WALKERS = ("board_columns", "child_texts", "hand_seats")
+C_WALKERS = ("board_columns", "child_texts", "hand_seats", "scan_children")
 
 
 @pytest.fixture(params=["c", "python"])
@@ -216,6 +219,21 @@ def walker(request, monkeypatch):
         for name in C_WALKERS:
             monkeypatch.setattr(reader, name, None)
     return request.param
+
+
+def test_every_corpus_file_reads_the_same_without_the_c_walker(corpus, monkeypatch):
+    """The C walker is only quicker: the model, and the USEBIO written from it (leftovers
+    included), are the same as from the Python walk."""
+    if reader.board_columns is None:
+        pytest.skip("the C walker was not built (no C compiler when installing)")
+    for path in sorted((corpus / "usebio").glob("*.xml")):
+        in_c = bridgeio.read(path)
+        with monkeypatch.context() as python_only:
+            for name in C_WALKERS:
+                python_only.setattr(reader, name, None)
+            in_python = bridgeio.read(path)
+        assert json.dumps(document(in_c)) == json.dumps(document(in_python)), path.name
+        assert to_xml(in_c) == to_xml(in_python), path.name
 
 
 def test_column_wise_boards_read_as_line_by_line(corpus, walker):

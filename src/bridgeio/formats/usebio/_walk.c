@@ -507,9 +507,113 @@ static PyObject *child_texts(PyObject *module, PyObject *element) {
     return children;
 }
 
+/* str.strip() of a text: done here for ASCII texts (the usual case), by Python otherwise. */
+static PyObject *stripped(PyObject *text) {
+    if (!PyUnicode_IS_ASCII(text)) return PyObject_CallMethod(text, "strip", NULL);
+    const char *chars = (const char *)PyUnicode_DATA(text);
+    Py_ssize_t start = 0, end = PyUnicode_GET_LENGTH(text);
+    /* Python's whitespace among ASCII: \t \n \v \f \r, \x1c-\x1f and the space */
+#define BLANK(c) ((c) == ' ' || ((c) >= '\t' && (c) <= '\r') || ((c) >= 0x1c && (c) <= 0x1f))
+    while (start < end && BLANK(chars[start])) start++;
+    while (end > start && BLANK(chars[end - 1])) end--;
+#undef BLANK
+    if (start == 0 && end == PyUnicode_GET_LENGTH(text)) return Py_NewRef(text);
+    return PyUnicode_Substring(text, start, end);
+}
+
+PyDoc_STRVAR(scan_children_doc,
+"scan_children(element, known, nested) -> (texts, nested, elements, unknown) or None\n\n"
+"One pass over an element's children for the reader's _scan: the stripped text of the\n"
+"first child of each tag in `known`; for tags also in `nested`, every such child as\n"
+"(index, text, len); the children of other tags as (tag, stripped text) when they hold no\n"
+"children, else their indexes. None when a child element is in a namespace.");
+
+static PyObject *scan_children(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *element, *known, *nested_tags;
+    if (!PyArg_ParseTuple(args, "O!OO:scan_children", (PyTypeObject *)element_type, &element,
+                          &known, &nested_tags)) {
+        return NULL;
+    }
+    const xmlNode *parent = ((struct LxmlElementHead *)element)->c_node;
+    PyObject *texts = PyDict_New(), *nested = PyDict_New();
+    PyObject *elements = PyList_New(0), *unknown = PyList_New(0);
+    struct tag_cache cache = {.used = 0};
+    int failed = texts == NULL || nested == NULL || elements == NULL || unknown == NULL;
+    int foreign = 0;
+    Py_ssize_t index = -1;
+    for (const xmlNode *child = parent->children; child && !failed && !foreign;
+         child = child->next) {
+        if (!is_lxml_child(child)) continue;
+        index++;
+        if (child->type != XML_ELEMENT_NODE) continue;
+        if (child->ns != NULL) {
+            foreign = 1;
+            break;
+        }
+        Py_ssize_t size = 0;
+        for (const xmlNode *node = child->children; node != NULL; node = node->next) {
+            size += is_lxml_child(node);
+        }
+        PyObject *tag = tag_string(&cache, child->name);
+        PyObject *text = tag ? leading_text(child) : NULL;
+        PyObject *plain = text == Py_None ? text_of("", 0) : (text ? Py_NewRef(text) : NULL);
+        int is_known = plain ? PySet_Contains(known, tag) : -1;
+        if (is_known < 0) {
+            failed = 1;
+        } else if (is_known) {
+            int is_nested = PySet_Contains(nested_tags, tag);
+            if (is_nested > 0) {
+                PyObject *list = PyDict_GetItemWithError(nested, tag);
+                if (list == NULL && !PyErr_Occurred()) {
+                    list = PyList_New(0);
+                    failed = list == NULL || PyDict_SetItem(nested, tag, list) < 0;
+                    Py_XDECREF(list); /* the dict holds it */
+                }
+                PyObject *found = list ? Py_BuildValue("(nOn)", index, text, size) : NULL;
+                failed = failed || found == NULL || PyList_Append(list, found) < 0;
+                Py_XDECREF(found);
+            }
+            failed = failed || is_nested < 0;
+            int seen = failed ? -1 : PyDict_Contains(texts, tag);
+            if (seen == 0) {
+                PyObject *clean = stripped(plain);
+                failed = clean == NULL || PyDict_SetItem(texts, tag, clean) < 0;
+                Py_XDECREF(clean);
+            }
+            failed = failed || seen < 0;
+        } else if (size) {
+            PyObject *at = PyLong_FromSsize_t(index);
+            failed = at == NULL || PyList_Append(unknown, at) < 0;
+            Py_XDECREF(at);
+        } else {
+            PyObject *clean = stripped(plain);
+            PyObject *pair = clean ? PyTuple_Pack(2, tag, clean) : NULL;
+            failed = pair == NULL || PyList_Append(elements, pair) < 0;
+            Py_XDECREF(clean);
+            Py_XDECREF(pair);
+        }
+        Py_XDECREF(plain);
+        Py_XDECREF(text);
+        if (tag != NULL && !tag_cached(&cache, tag)) Py_DECREF(tag);
+        failed = failed || tag == NULL;
+    }
+    tag_cache_clear(&cache);
+    if (failed || foreign) {
+        Py_XDECREF(texts);
+        Py_XDECREF(nested);
+        Py_XDECREF(elements);
+        Py_XDECREF(unknown);
+        if (failed) return NULL;
+        Py_RETURN_NONE;
+    }
+    return Py_BuildValue("(NNNN)", texts, nested, elements, unknown);
+}
+
 static PyMethodDef walk_methods[] = {
     {"board_columns", board_columns, METH_VARARGS, board_columns_doc},
     {"child_texts", child_texts, METH_O, child_texts_doc},
+    {"scan_children", scan_children, METH_VARARGS, scan_children_doc},
     {"hand_seats", hand_seats, METH_O, hand_seats_doc},
     {NULL, NULL, 0, NULL},
 };

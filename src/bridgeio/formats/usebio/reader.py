@@ -35,9 +35,14 @@ from bridgeio.model.results import (
 )
 
 try:  # the C walker of boards, built with the package where a C compiler was at hand
-    from bridgeio.formats.usebio._walk import board_columns, child_texts, hand_seats
+    from bridgeio.formats.usebio._walk import (
+        board_columns,
+        child_texts,
+        hand_seats,
+        scan_children,
+    )
 except ImportError:  # pragma: no cover - the Python walk gives the same results, slower
-    board_columns = child_texts = hand_seats = None
+    board_columns = child_texts = hand_seats = scan_children = None
 
 MAX_BYTES = 1 << 30  # larger files are refused rather than risk unbounded memory
 
@@ -478,10 +483,19 @@ def _scan(
     tag, the children of the NESTED tags, and the leftovers: what `known` does not name, kept for
     the writer (simple children as (tag, text) in order, others as XML text, and the element's
     attributes)."""
-    texts: dict[str, str] = {}
-    nested: dict[str, list[NestedChild]] = {}
-    elements: list[tuple[str, str]] = []
-    unknown: list[str] = []
+    scanned = scan_children(element, known, NESTED) if scan_children is not None else None
+    if scanned is not None:
+        texts, nested, elements, unknown_at = scanned
+        unknown = [etree.tostring(element[i], encoding="unicode").strip() for i in unknown_at]
+        return (
+            texts,
+            nested,
+            {"elements": elements, "unknown": unknown, "attributes": dict(element.attrib)},
+        )
+    texts = {}
+    nested = {}
+    elements = []
+    unknown = []
     for index, (tag, text, size) in enumerate(_child_texts(element)):
         if tag is None:
             if size >= 0:
