@@ -522,11 +522,13 @@ static PyObject *stripped(PyObject *text) {
 }
 
 PyDoc_STRVAR(scan_children_doc,
-"scan_children(element, known, nested) -> (texts, nested, elements, unknown) or None\n\n"
+"scan_children(element, known, nested)\n"
+"    -> (texts, nested, elements, unknown, attributes) or None\n\n"
 "One pass over an element's children for the reader's _scan: the stripped text of the\n"
 "first child of each tag in `known`; for tags also in `nested`, every such child as\n"
 "(index, text, len); the children of other tags as (tag, stripped text) when they hold no\n"
-"children, else their indexes. None when a child element is in a namespace.");
+"children, else their indexes; and the element's attributes as a dict. None when a child\n"
+"element or an attribute is in a namespace.");
 
 static PyObject *scan_children(PyObject *module, PyObject *args) {
     (void)module;
@@ -537,10 +539,13 @@ static PyObject *scan_children(PyObject *module, PyObject *args) {
     }
     const xmlNode *parent = ((struct LxmlElementHead *)element)->c_node;
     PyObject *texts = PyDict_New(), *nested = PyDict_New();
-    PyObject *elements = PyList_New(0), *unknown = PyList_New(0);
+    PyObject *elements = PyList_New(0), *unknown = PyList_New(0), *attributes = PyDict_New();
     struct tag_cache cache = {.used = 0};
-    int failed = texts == NULL || nested == NULL || elements == NULL || unknown == NULL;
-    int foreign = 0;
+    int failed = texts == NULL || nested == NULL || elements == NULL || unknown == NULL ||
+                 attributes == NULL;
+    enum walk_result kept = failed ? WALK_ERROR : keep_attributes(parent, attributes);
+    failed = failed || kept == WALK_ERROR;
+    int foreign = kept == WALK_ODD;
     Py_ssize_t index = -1;
     for (const xmlNode *child = parent->children; child && !failed && !foreign;
          child = child->next) {
@@ -604,10 +609,11 @@ static PyObject *scan_children(PyObject *module, PyObject *args) {
         Py_XDECREF(nested);
         Py_XDECREF(elements);
         Py_XDECREF(unknown);
+        Py_XDECREF(attributes);
         if (failed) return NULL;
         Py_RETURN_NONE;
     }
-    return Py_BuildValue("(NNNN)", texts, nested, elements, unknown);
+    return Py_BuildValue("(NNNNN)", texts, nested, elements, unknown, attributes);
 }
 
 static PyMethodDef walk_methods[] = {

@@ -419,6 +419,7 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
     identifier, number, side = pair_id(element.get(id_tag) or texts.get(id_tag))
     direction = (texts.get("DIRECTION") or "").upper() or side
     place = texts.get("PLACE") or ""
+    played = texts.get("BOARDS_PLAYED")
     entry = Entry(
         id=identifier,
         number=number,
@@ -426,10 +427,9 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
         score=_number(texts.get("TOTAL_SCORE"), path, element, "TOTAL_SCORE"),
         percentage=_number(texts.get("PERCENTAGE"), path, element, "PERCENTAGE"),
         rank=int(place.rstrip("=")) if place.rstrip("=").isdecimal() else None,
+        boards_played=int(played) if played and played.isdecimal() else None,
+        extra={"place": place, "tied": place.endswith("="), "tag": element.tag, **leftovers},
     )
-    played = texts.get("BOARDS_PLAYED")
-    entry.boards_played = int(played) if played and played.isdecimal() else None
-    entry.extra = {"place": place, "tied": place.endswith("="), "tag": element.tag, **leftovers}
     entry.extra["attributes"].pop(id_tag, None)
     if individual:
         player = read_player(element)
@@ -485,13 +485,13 @@ def _scan(
     attributes)."""
     scanned = scan_children(element, known, NESTED) if scan_children is not None else None
     if scanned is not None:
-        texts, nested, elements, unknown_at = scanned
-        unknown = [etree.tostring(element[i], encoding="unicode").strip() for i in unknown_at]
-        return (
-            texts,
-            nested,
-            {"elements": elements, "unknown": unknown, "attributes": dict(element.attrib)},
+        texts, nested, elements, unknown_at, attributes = scanned
+        unknown = (
+            [etree.tostring(element[i], encoding="unicode").strip() for i in unknown_at]
+            if unknown_at
+            else []
         )
+        return texts, nested, {"elements": elements, "unknown": unknown, "attributes": attributes}
     texts = {}
     nested = {}
     elements = []
@@ -541,17 +541,17 @@ def read_player(element: Any) -> Player:
         parts = name_text.strip().rsplit(" ", 1)
         first, last = (parts[0], parts[1]) if len(parts) == 2 else ("", parts[0])
     total = texts.get("MASTER_POINT_TOTAL")
-    player = Player(
+    leftovers["structured_name"] = name_size > 0
+    return Player(
         last,
         first,
         texts.get("NATIONAL_ID_NUMBER") or "",
         int(float(total)) if total and _is_number(total) else None,
+        city=texts.get("ACBL_CITY") or "",
+        state=texts.get("ACBL_STATE") or "",
+        awards={},
+        extra=leftovers,
     )
-    player.awards = {}
-    player.city = texts.get("ACBL_CITY") or ""
-    player.state = texts.get("ACBL_STATE") or ""
-    player.extra = {"structured_name": name_size > 0, **leftovers}
-    return player
 
 
 def _is_number(text: str) -> bool:
