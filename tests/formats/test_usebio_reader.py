@@ -423,6 +423,20 @@ def test_handset_edges_read_the_same_with_either_walker(case, tmp_path, monkeypa
     assert in_c == outcome(), case
 
 
+def test_the_c_walker_pads_columns_past_its_tag_cache():
+    """More tags than the walker keeps slots for (32): the columns still line up."""
+    if reader.board_columns is None:
+        pytest.skip("the C walker was not built (no C compiler when installing)")
+    first = "".join(f"<T{n}>{n}</T{n}>" for n in range(40))
+    second = "<T39>x</T39><T2/>"
+    lines = f"<TRAVELLER_LINE>{first}</TRAVELLER_LINE><TRAVELLER_LINE>{second}</TRAVELLER_LINE>"
+    number, count, columns, *_ = reader.board_columns(board(lines))
+    assert (number, count, len(columns)) == ("1", 2, 40)
+    assert all(len(column) == 2 for column in columns.values())
+    assert columns["T0"] == ["0", None] and columns["T39"] == ["39", "x"]
+    assert columns["T2"] == ["2", ""]
+
+
 def test_the_c_walker_refuses_what_is_not_an_element():
     if reader.board_columns is None:
         pytest.skip("the C walker was not built (no C compiler when installing)")

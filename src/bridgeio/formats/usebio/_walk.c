@@ -33,25 +33,31 @@ static PyObject *element_type; /* lxml.etree._Element, to check what we are give
 struct tag_cache {
     const xmlChar *names[TAG_CACHE];
     PyObject *strings[TAG_CACHE];
+    PyObject *columns[TAG_CACHE]; /* borrowed from the walk's dict: this tag's column */
+    char wordy[TAG_CACHE];        /* this tag's column holds a text that is not a number */
     int used;
+    int overflowed; /* more tags than slots: the rest are looked up in the dict */
 };
 
-static PyObject *tag_string(struct tag_cache *cache, const xmlChar *name) {
+/* The tag's string and its slot in the cache; slot -1 when the cache is full, and the
+ * caller then owns the string. */
+static PyObject *tag_string(struct tag_cache *cache, const xmlChar *name, int *slot) {
     for (int i = 0; i < cache->used; i++) {
-        if (cache->names[i] == name) return cache->strings[i];
+        if (cache->names[i] == name) {
+            *slot = i;
+            return cache->strings[i];
+        }
     }
     PyObject *text = PyUnicode_FromString((const char *)name);
-    if (text == NULL || cache->used == TAG_CACHE) return text; /* caller owns it then */
+    *slot = -1;
+    if (text == NULL || cache->used == TAG_CACHE) {
+        cache->overflowed = 1;
+        return text;
+    }
+    *slot = cache->used;
     cache->names[cache->used] = name;
     cache->strings[cache->used++] = text;
     return text;
-}
-
-static int tag_cached(struct tag_cache *cache, PyObject *text) {
-    for (int i = 0; i < cache->used; i++) {
-        if (cache->strings[i] == text) return 1;
-    }
-    return 0;
 }
 
 static void tag_cache_clear(struct tag_cache *cache) {
@@ -181,7 +187,16 @@ static PyObject *leading_text(const xmlNode *element) {
 enum walk_result { WALK_ERROR = -1, WALK_ODD = 0, WALK_PLAIN = 1 };
 
 /* Pads every column shorter than `count` with None (a tag this line did not hold). */
-static int pad_columns(PyObject *columns, Py_ssize_t count) {
+static int pad_columns(PyObject *columns, Py_ssize_t count, const struct tag_cache *cache) {
+    if (!cache->overflowed) {
+        for (int i = 0; i < cache->used; i++) {
+            PyObject *column = cache->columns[i];
+            if (column && PyList_GET_SIZE(column) < count && PyList_Append(column, Py_None) < 0) {
+                return -1;
+            }
+        }
+        return 0;
+    }
     PyObject *tag, *column;
     Py_ssize_t position = 0;
     while (PyDict_Next(columns, &position, &tag, &column)) {
@@ -198,13 +213,16 @@ static enum walk_result walk_line(const xmlNode *element, Py_ssize_t line, PyObj
     for (const xmlNode *child = element->children; child != NULL; child = child->next) {
         if (is_text(child) || child->type == XML_COMMENT_NODE) continue;
         if (child->type != XML_ELEMENT_NODE || child->ns != NULL) return WALK_ODD;
-        PyObject *tag = tag_string(cache, child->name);
+        int slot;
+        PyObject *tag = tag_string(cache, child->name, &slot);
         if (tag == NULL) return WALK_ERROR;
         int plain, numeric;
         PyObject *text = text_only(child, &plain, &numeric);
-        PyObject *column = text ? PyDict_GetItemWithError(columns, tag) : NULL;
+        PyObject *column = slot >= 0 ? cache->columns[slot] : NULL;
+        if (text != NULL && column == NULL) column = PyDict_GetItemWithError(columns, tag);
+        int known_wordy = slot >= 0 && cache->wordy[slot];
         enum walk_result result = WALK_PLAIN;
-        if (text != NULL && !numeric && PySet_Add(wordy, tag) < 0) {
+        if (text != NULL && !numeric && !known_wordy && PySet_Add(wordy, tag) < 0) {
             result = WALK_ERROR;
         } else if (text == NULL) {
             result = plain ? WALK_ERROR : WALK_ODD;
@@ -224,16 +242,18 @@ static enum walk_result walk_line(const xmlNode *element, Py_ssize_t line, PyObj
                 PyList_SET_ITEM(column, line, text);
                 text = NULL;
                 if (PyDict_SetItem(columns, tag, column) < 0) result = WALK_ERROR;
-                Py_DECREF(column);
+                Py_DECREF(column); /* the dict holds it */
+                if (slot >= 0) cache->columns[slot] = column;
             }
         } else if (PyList_Append(column, text) < 0) {
             result = WALK_ERROR;
         }
+        if (slot >= 0 && !numeric) cache->wordy[slot] = 1;
         Py_XDECREF(text);
-        if (!tag_cached(cache, tag)) Py_DECREF(tag);
+        if (slot < 0) Py_DECREF(tag);
         if (result != WALK_PLAIN) return result;
     }
-    return pad_columns(columns, line + 1) < 0 ? WALK_ERROR : WALK_PLAIN;
+    return pad_columns(columns, line + 1, cache) < 0 ? WALK_ERROR : WALK_PLAIN;
 }
 
 /* A child of the board the reader has no field for, holding text only: (tag, text) kept. */
@@ -486,11 +506,12 @@ static PyObject *child_texts(PyObject *module, PyObject *element) {
             for (const xmlNode *node = child->children; node != NULL; node = node->next) {
                 size += is_lxml_child(node);
             }
-            PyObject *tag = tag_string(&cache, child->name);
+            int slot;
+            PyObject *tag = tag_string(&cache, child->name, &slot);
             PyObject *text = tag ? leading_text(child) : NULL;
             entry = text ? Py_BuildValue("(OOn)", tag, text, size) : NULL;
             Py_XDECREF(text);
-            if (tag != NULL && !tag_cached(&cache, tag)) Py_DECREF(tag);
+            if (slot < 0) Py_XDECREF(tag);
         } else {
             Py_ssize_t mark = child->type == XML_ELEMENT_NODE ? -1 : 0;
             entry = Py_BuildValue("(OOn)", Py_None, Py_None, mark);
@@ -560,7 +581,8 @@ static PyObject *scan_children(PyObject *module, PyObject *args) {
         for (const xmlNode *node = child->children; node != NULL; node = node->next) {
             size += is_lxml_child(node);
         }
-        PyObject *tag = tag_string(&cache, child->name);
+        int slot;
+        PyObject *tag = tag_string(&cache, child->name, &slot);
         PyObject *text = tag ? leading_text(child) : NULL;
         PyObject *plain = text == Py_None ? text_of("", 0) : (text ? Py_NewRef(text) : NULL);
         int is_known = plain ? PySet_Contains(known, tag) : -1;
@@ -600,7 +622,7 @@ static PyObject *scan_children(PyObject *module, PyObject *args) {
         }
         Py_XDECREF(plain);
         Py_XDECREF(text);
-        if (tag != NULL && !tag_cached(&cache, tag)) Py_DECREF(tag);
+        if (slot < 0) Py_XDECREF(tag);
         failed = failed || tag == NULL;
     }
     tag_cache_clear(&cache);
