@@ -543,22 +543,32 @@ static PyObject *stripped(PyObject *text) {
 }
 
 PyDoc_STRVAR(scan_children_doc,
-"scan_children(element, known, nested)\n"
+"scan_children(element, known, nested, inner=None)\n"
 "    -> (texts, nested, elements, unknown, attributes) or None\n\n"
 "One pass over an element's children for the reader's _scan: the stripped text of the\n"
 "first child of each tag in `known`; for tags also in `nested`, every such child as\n"
-"(index, text, len); the children of other tags as (tag, stripped text) when they hold no\n"
-"children, else their indexes; and the element's attributes as a dict. None when a child\n"
-"element or an attribute is in a namespace.");
+"(index, text, len, scanned), where `scanned` is that child scanned the same way with\n"
+"inner[tag] as its known tags when `inner` names the tag (else None); the children of\n"
+"other tags as (tag, stripped text) when they hold no children, else their indexes; and\n"
+"the element's attributes as a dict. None when a child element or an attribute is in a\n"
+"namespace.");
 
-static PyObject *scan_children(PyObject *module, PyObject *args) {
-    (void)module;
-    PyObject *element, *known, *nested_tags;
-    if (!PyArg_ParseTuple(args, "O!OO:scan_children", (PyTypeObject *)element_type, &element,
-                          &known, &nested_tags)) {
-        return NULL;
-    }
-    const xmlNode *parent = ((struct LxmlElementHead *)element)->c_node;
+static PyObject *scan_node(const xmlNode *parent, PyObject *known, PyObject *nested_tags,
+                           PyObject *inner);
+
+/* A nested child as (index, text, len, scanned). */
+static PyObject *nested_child(const xmlNode *child, Py_ssize_t index, PyObject *text,
+                              Py_ssize_t size, PyObject *tag, PyObject *nested_tags,
+                              PyObject *inner) {
+    PyObject *inner_known = inner ? PyDict_GetItemWithError(inner, tag) : NULL;
+    if (inner_known == NULL && PyErr_Occurred()) return NULL;
+    PyObject *scanned = inner_known ? scan_node(child, inner_known, nested_tags, NULL)
+                                    : Py_NewRef(Py_None);
+    return scanned ? Py_BuildValue("(nOnN)", index, text, size, scanned) : NULL;
+}
+
+static PyObject *scan_node(const xmlNode *parent, PyObject *known, PyObject *nested_tags,
+                           PyObject *inner) {
     PyObject *texts = PyDict_New(), *nested = PyDict_New();
     PyObject *elements = PyList_New(0), *unknown = PyList_New(0), *attributes = PyDict_New();
     struct tag_cache cache = {.used = 0};
@@ -597,7 +607,8 @@ static PyObject *scan_children(PyObject *module, PyObject *args) {
                     failed = list == NULL || PyDict_SetItem(nested, tag, list) < 0;
                     Py_XDECREF(list); /* the dict holds it */
                 }
-                PyObject *found = list ? Py_BuildValue("(nOn)", index, text, size) : NULL;
+                PyObject *found =
+                    list ? nested_child(child, index, text, size, tag, nested_tags, inner) : NULL;
                 failed = failed || found == NULL || PyList_Append(list, found) < 0;
                 Py_XDECREF(found);
             }
@@ -636,6 +647,21 @@ static PyObject *scan_children(PyObject *module, PyObject *args) {
         Py_RETURN_NONE;
     }
     return Py_BuildValue("(NNNNN)", texts, nested, elements, unknown, attributes);
+}
+
+static PyObject *scan_children(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *element, *known, *nested_tags, *inner = Py_None;
+    if (!PyArg_ParseTuple(args, "O!OO|O:scan_children", (PyTypeObject *)element_type, &element,
+                          &known, &nested_tags, &inner)) {
+        return NULL;
+    }
+    if (inner != Py_None && !PyDict_Check(inner)) {
+        PyErr_SetString(PyExc_TypeError, "scan_children(): inner must be a dict or None");
+        return NULL;
+    }
+    const xmlNode *parent = ((struct LxmlElementHead *)element)->c_node;
+    return scan_node(parent, known, nested_tags, inner == Py_None ? NULL : inner);
 }
 
 static PyMethodDef walk_methods[] = {

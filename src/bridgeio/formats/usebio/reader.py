@@ -414,7 +414,7 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
     id_tag = {"PAIR": "PAIR_NUMBER", "TEAM": "TEAM_ID", "PLAYER": "PLAYER_NUMBER"}[element.tag]
     individual = element.tag == "PLAYER"  # an individual: the entry is the player
     texts, nested, leftovers = _scan(
-        element, KNOWN_PLAYER | KNOWN_ENTRY if individual else KNOWN_ENTRY
+        element, KNOWN_PLAYER | KNOWN_ENTRY if individual else KNOWN_ENTRY, PLAYERS_INSIDE
     )
     identifier, number, side = pair_id(element.get(id_tag) or texts.get(id_tag))
     direction = (texts.get("DIRECTION") or "").upper() or side
@@ -436,7 +436,10 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
         player.extra.update(elements=[], unknown=[], attributes={})
         entry.players = [player]
     else:
-        entry.players = [read_player(element[i]) for i, _, _ in nested.get("PLAYER", ())]
+        entry.players = [
+            read_player(element[i]) if scanned is None else _player(scanned, element, i)
+            for i, _, _, scanned in nested.get("PLAYER", ())
+        ]
     awards = []
     if (points := texts.get("MASTER_POINTS_AWARDED") or None) is not None:
         awards.append(
@@ -445,7 +448,7 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
                 texts.get("MASTER_POINT_TYPE") or "",
             )
         )
-    for block in (element[i] for i, _, _ in nested.get("MASTER_POINTS", ())):
+    for block in (element[i] for i, *_ in nested.get("MASTER_POINTS", ())):
         awards.append(
             Award(
                 _number(_text(block, "MASTER_POINTS_AWARDED"), path, block, "MASTER_POINTS_AWARDED")
@@ -473,25 +476,21 @@ NESTED = {"PLAYER", "MASTER_POINTS", "PLAYER_NAME"}
 
 
 # A child of the NESTED tags as _scan finds it: its index in its parent, its text and len().
-NestedChild = tuple[int, str | None, int]
+# A child of the NESTED tags as _scan finds it: its index in its parent, its text and len(),
+# and (from the C walker, for the tags `inner` names) its own children scanned, else None.
+NestedChild = tuple[int, str | None, int, Any]
+ScanResult = tuple[dict[str, str], dict[str, list[NestedChild]], dict[str, Any]]
+PLAYERS_INSIDE = {"PLAYER": KNOWN_PLAYER}  # an entry's players are scanned with it
 
 
-def _scan(
-    element: Any, known: set[str]
-) -> tuple[dict[str, str], dict[str, list[NestedChild]], dict[str, Any]]:
+def _scan(element: Any, known: set[str], inner: dict[str, set[str]] | None = None) -> ScanResult:
     """One pass over an element's children: the stripped text of the first child of each known
     tag, the children of the NESTED tags, and the leftovers: what `known` does not name, kept for
     the writer (simple children as (tag, text) in order, others as XML text, and the element's
     attributes)."""
-    scanned = scan_children(element, known, NESTED) if scan_children is not None else None
+    scanned = scan_children(element, known, NESTED, inner) if scan_children is not None else None
     if scanned is not None:
-        texts, nested, elements, unknown_at, attributes = scanned
-        unknown = (
-            [etree.tostring(element[i], encoding="unicode").strip() for i in unknown_at]
-            if unknown_at
-            else []
-        )
-        return texts, nested, {"elements": elements, "unknown": unknown, "attributes": attributes}
+        return _scanned(scanned, element)
     texts = {}
     nested = {}
     elements = []
@@ -504,7 +503,7 @@ def _scan(
             tag, text, size = child.tag, child.text, len(child)
         if tag in known:
             if tag in NESTED:
-                nested.setdefault(tag, []).append((index, text, size))
+                nested.setdefault(tag, []).append((index, text, size, None))
             if tag not in texts:
                 texts[tag] = (text or "").strip()
         elif size:
@@ -528,14 +527,39 @@ def _python_child_texts(element: Any) -> list[tuple[str | None, str | None, int]
     ]
 
 
+def _scanned(scanned: tuple, element: Any, index: int | None = None) -> ScanResult:
+    """What the C walker's scan_children gave, as _scan gives it; `element` (or its child at
+    `index`) is the element scanned, asked for only for children kept as XML text."""
+    texts, nested, elements, unknown_at, attributes = scanned
+    if unknown_at:
+        scanned_element = element if index is None else element[index]
+        unknown = [
+            etree.tostring(scanned_element[i], encoding="unicode").strip() for i in unknown_at
+        ]
+    else:
+        unknown = []
+    return texts, nested, {"elements": elements, "unknown": unknown, "attributes": attributes}
+
+
 def read_player(element: Any) -> Player:
-    texts, nested, leftovers = _scan(element, KNOWN_PLAYER)
-    index, name_text, name_size = (
-        nested["PLAYER_NAME"][0] if "PLAYER_NAME" in nested else (0, "", 0)
+    return _player_from(_scan(element, KNOWN_PLAYER), element, None)
+
+
+def _player(scanned: tuple, entry: Any, index: int) -> Player:
+    """A player the C walker scanned with its entry (the player is the entry's child `index`)."""
+    return _player_from(_scanned(scanned, entry, index), entry, index)
+
+
+def _player_from(scan: ScanResult, element: Any, index: int | None) -> Player:
+    """A player from its scanned children; `element` (or its child at `index`) is the PLAYER
+    element, asked for only for structured names."""
+    texts, nested, leftovers = scan
+    name_index, name_text, name_size, _ = (
+        nested["PLAYER_NAME"][0] if "PLAYER_NAME" in nested else (0, "", 0, None)
     )
     first, last = "", ""
     if name_size:  # FIRSTNAME and LASTNAME
-        name = element[index]
+        name = (element if index is None else element[index])[name_index]
         first, last = _text(name, "FIRSTNAME") or "", _text(name, "LASTNAME") or ""
     elif name_text and name_text.strip():
         parts = name_text.strip().rsplit(" ", 1)
