@@ -726,10 +726,11 @@ def board_rows(element: Any, path: str) -> Board | None:
         if not all(map(_is_points, lines.column(tag))):
             return None
     number = number.strip() if number else None
-    board = Board(int(number) if number and number.isdecimal() else 0)
-    board.extra = leftovers
-    board.results = LazyList(lambda: _lines(lines, path), lines)
-    return board
+    return Board(
+        int(number) if number and number.isdecimal() else 0,
+        LazyList(functools.partial(_lines, lines, path), lines),
+        leftovers,
+    )
 
 
 # A board as walked: its number text, its lines' texts, its leftovers, and the tags whose
