@@ -544,14 +544,14 @@ static PyObject *stripped(PyObject *text) {
 
 PyDoc_STRVAR(scan_children_doc,
 "scan_children(element, known, nested, inner=None)\n"
-"    -> (texts, nested, elements, unknown, attributes) or None\n\n"
+"    -> (texts, nested, leftovers, unknown) or None\n\n"
 "One pass over an element's children for the reader's _scan: the stripped text of the\n"
 "first child of each tag in `known`; for tags also in `nested`, every such child as\n"
 "(index, text, len, scanned), where `scanned` is that child scanned the same way with\n"
-"inner[tag] as its known tags when `inner` names the tag (else None); the children of\n"
-"other tags as (tag, stripped text) when they hold no children, else their indexes; and\n"
-"the element's attributes as a dict. None when a child element or an attribute is in a\n"
-"namespace.");
+"inner[tag] as its known tags when `inner` names the tag (else None); the leftovers as\n"
+"{'elements': children of other tags holding no children as (tag, stripped text),\n"
+"'unknown': [], 'attributes': the element's}; and the indexes of the other children that\n"
+"hold children. None when a child element or an attribute is in a namespace.");
 
 static PyObject *scan_node(const xmlNode *parent, PyObject *known, PyObject *nested_tags,
                            PyObject *inner);
@@ -646,7 +646,16 @@ static PyObject *scan_node(const xmlNode *parent, PyObject *known, PyObject *nes
         if (failed) return NULL;
         Py_RETURN_NONE;
     }
-    return Py_BuildValue("(NNNNN)", texts, nested, elements, unknown, attributes);
+    /* The leftovers as the reader keeps them; "unknown" it fills from the indexes. */
+    PyObject *leftovers = Py_BuildValue("{sNsNsN}", "elements", elements, "unknown",
+                                        PyList_New(0), "attributes", attributes);
+    if (leftovers == NULL) {
+        Py_DECREF(texts);
+        Py_DECREF(nested);
+        Py_DECREF(unknown);
+        return NULL;
+    }
+    return Py_BuildValue("(NNNN)", texts, nested, leftovers, unknown);
 }
 
 static PyObject *scan_children(PyObject *module, PyObject *args) {

@@ -530,15 +530,13 @@ def _python_child_texts(element: Any) -> list[tuple[str | None, str | None, int]
 def _scanned(scanned: tuple, element: Any, index: int | None = None) -> ScanResult:
     """What the C walker's scan_children gave, as _scan gives it; `element` (or its child at
     `index`) is the element scanned, asked for only for children kept as XML text."""
-    texts, nested, elements, unknown_at, attributes = scanned
+    texts, nested, leftovers, unknown_at = scanned
     if unknown_at:
         scanned_element = element if index is None else element[index]
-        unknown = [
+        leftovers["unknown"] = [
             etree.tostring(scanned_element[i], encoding="unicode").strip() for i in unknown_at
         ]
-    else:
-        unknown = []
-    return texts, nested, {"elements": elements, "unknown": unknown, "attributes": attributes}
+    return texts, nested, leftovers
 
 
 def read_player(element: Any) -> Player:
