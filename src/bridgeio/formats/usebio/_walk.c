@@ -1,12 +1,16 @@
-/* Reading a USEBIO BOARD's traveller lines (or a HANDSET board's hands) from libxml2's tree.
+/* Reading USEBIO from libxml2's tree in C: the reader's hot paths.
  *
  * The reader's Python walk costs an lxml proxy object per child element (about 0.15 us each,
- * a dozen a traveller line); this walks the same nodes in C and hands back only the texts.
- * It takes the plain case only, and says None for anything else, which the Python reader then
- * reads as before: a BOARD whose element children are BOARD_NUMBER, TRAVELLER_LINEs and
- * others holding text only (kept as leftovers, as are its attributes), lines without attributes
- * whose children are elements holding text only, no tag twice in one line, no namespaces,
- * no entity references.
+ * a dozen a traveller line); these functions walk the same nodes in C and hand back texts:
+ *   board_columns  a BOARD's traveller lines (or a HANDSET board's HANDs) as one list a tag
+ *   hand_seats     a HANDSET board's deal as 52 seat bytes
+ *   scan_children  an entry's (and its players') children for the reader's _scan
+ *   child_texts    each child's tag, text and size
+ * Each takes the plain case only and says None for anything else, which the Python reader
+ * then reads as before: for board_columns, a BOARD whose element children are BOARD_NUMBER,
+ * TRAVELLER_LINEs and others holding text only (kept as leftovers, as are its attributes),
+ * lines without attributes whose children are elements holding text only, no tag twice in one
+ * line, no namespaces, no entity references. The tests read every corpus file both ways.
  *
  * The element's node comes from lxml's public element object (lxml.etree.h, LxmlElement);
  * the node layout is libxml2's (tree.h), both from the headers lxml ships.
@@ -28,8 +32,8 @@ static PyObject *element_type; /* lxml.etree._Element, to check what we are give
 
 #define TAG_CACHE 32
 
-/* Tag names as Python strings, made once a call: libxml2 keeps one copy of each name per
- * document, so the pointer identifies the name within one walk. */
+/* Tag names as Python strings, made once a call: libxml2 keeps names in a dictionary, so a
+ * name's pointer usually identifies it (two pointers to one name just take two slots). */
 struct tag_cache {
     const xmlChar *names[TAG_CACHE];
     PyObject *strings[TAG_CACHE];
