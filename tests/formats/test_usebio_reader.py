@@ -175,6 +175,42 @@ def test_deep_nesting_and_bad_xml_are_format_errors(tmp_path):
         bridgeio.read(write(tmp_path, "<RESULTS/>"), "usebio")
 
 
+def test_files_over_a_gigabyte_are_refused_unread(tmp_path):
+    path = tmp_path / "huge.xml"
+    with open(path, "wb") as sparse:  # no disk used: the middle is a hole
+        sparse.write(b'<?xml version="1.0"?><USEBIO Version="1.4">')
+        sparse.seek(reader.MAX_BYTES + 1)
+        sparse.write(b"</USEBIO>")
+    began = time.perf_counter()
+    with pytest.raises(FormatError, match="a USEBIO file of at most 1073741824 bytes"):
+        bridgeio.read(path)
+    assert time.perf_counter() - began < 1
+
+
+def test_boards_are_emptied_as_the_parse_passes_them(tmp_path, monkeypatch):
+    """Streaming: however many boards a file has, the tree never holds more than about a
+    chunk's worth of them with their lines."""
+    line = f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>"
+    boards = "".join(
+        f"<BOARD><BOARD_NUMBER>{n}</BOARD_NUMBER>{line * 13}</BOARD>" for n in range(1, 2001)
+    )
+    source = write(tmp_path, MINIMAL.format(club="Club", pairs=pairs(1, 2), boards=boards))
+    assert source.stat().st_size > 20 * reader.CHUNK_BYTES
+    full_at_once = []
+    board_rows = reader.board_rows
+
+    def counting(element, path):
+        full_at_once.append(sum(1 for b in element.getroottree().iter("BOARD") if len(b)))
+        return board_rows(element, path)
+
+    monkeypatch.setattr(reader, "board_rows", counting)
+    results = bridgeio.read(source)
+    assert len(results.events[0].sections[0].results) == 2000
+    assert len(full_at_once) == 2000
+    per_board = len(boards) // 2000
+    assert max(full_at_once) <= reader.CHUNK_BYTES // per_board + 2
+
+
 def test_traveller_rounds_and_tables_give_a_movement(tmp_path):
     boards = []
     seating = {1: [(1, 1, 2), (2, 3, 4)], 2: [(1, 1, 3), (2, 4, 2)], 3: [(1, 1, 4), (2, 2, 3)]}
