@@ -408,13 +408,17 @@ KNOWN_ENTRY = {
 }
 
 
+ID_TAGS = {"PAIR": "PAIR_NUMBER", "TEAM": "TEAM_ID", "PLAYER": "PLAYER_NUMBER"}
+
+
 def read_entry(element: Any, kind: str, path: str) -> Entry | None:
-    if element.tag not in ("PAIR", "TEAM", "PLAYER"):
+    tag = element.tag
+    id_tag = ID_TAGS.get(tag) if isinstance(tag, str) else None
+    if id_tag is None:
         return None
-    id_tag = {"PAIR": "PAIR_NUMBER", "TEAM": "TEAM_ID", "PLAYER": "PLAYER_NUMBER"}[element.tag]
-    individual = element.tag == "PLAYER"  # an individual: the entry is the player
+    individual = tag == "PLAYER"  # an individual: the entry is the player
     texts, nested, leftovers = _scan(
-        element, KNOWN_PLAYER | KNOWN_ENTRY if individual else KNOWN_ENTRY, PLAYERS_INSIDE
+        element, KNOWN_PLAYER | KNOWN_ENTRY if individual else KNOWN_ENTRY, INSIDE_ENTRY
     )
     identifier, number, side = pair_id(element.get(id_tag) or texts.get(id_tag))
     direction = (texts.get("DIRECTION") or "").upper() or side
@@ -428,7 +432,7 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
         percentage=_number(texts.get("PERCENTAGE"), path, element, "PERCENTAGE"),
         rank=int(place.rstrip("=")) if place.rstrip("=").isdecimal() else None,
         boards_played=int(played) if played and played.isdecimal() else None,
-        extra={"place": place, "tied": place.endswith("="), "tag": element.tag, **leftovers},
+        extra={"place": place, "tied": place.endswith("="), "tag": tag, **leftovers},
     )
     entry.extra["attributes"].pop(id_tag, None)
     if individual:
@@ -448,14 +452,14 @@ def read_entry(element: Any, kind: str, path: str) -> Entry | None:
                 texts.get("MASTER_POINT_TYPE") or "",
             )
         )
-    for block in (element[i] for i, *_ in nested.get("MASTER_POINTS", ())):
-        awards.append(
-            Award(
-                _number(_text(block, "MASTER_POINTS_AWARDED"), path, block, "MASTER_POINTS_AWARDED")
-                or 0,
-                _text(block, "MASTER_POINT_TYPE") or "",
-            )
-        )
+    for i, _, _, scanned in nested.get("MASTER_POINTS", ()):
+        block = scanned[0] if scanned is not None else _first_texts(element[i])
+        points = block.get("MASTER_POINTS_AWARDED")
+        try:
+            value = float(points) if points else None
+        except ValueError:  # say where, from the block itself
+            _number(points, path, element[i], "MASTER_POINTS_AWARDED")
+        awards.append(Award(value or 0, block.get("MASTER_POINT_TYPE") or ""))
     if awards:
         entry.awards["total"] = awards
     entry.extra["single_award"] = "MASTER_POINTS_AWARDED" in texts
@@ -480,7 +484,11 @@ NESTED = {"PLAYER", "MASTER_POINTS", "PLAYER_NAME"}
 # and (from the C walker, for the tags `inner` names) its own children scanned, else None.
 NestedChild = tuple[int, str | None, int, Any]
 ScanResult = tuple[dict[str, str], dict[str, list[NestedChild]], dict[str, Any]]
-PLAYERS_INSIDE = {"PLAYER": KNOWN_PLAYER}  # an entry's players are scanned with it
+# An entry's players and award blocks are scanned with it.
+INSIDE_ENTRY = {
+    "PLAYER": KNOWN_PLAYER,
+    "MASTER_POINTS": {"MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE"},
+}
 
 
 def _scan(element: Any, known: set[str], inner: dict[str, set[str]] | None = None) -> ScanResult:
