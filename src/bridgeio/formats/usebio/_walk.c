@@ -261,11 +261,16 @@ static enum walk_result walk_line(const xmlNode *element, Py_ssize_t line, PyObj
 }
 
 /* A child of the board the reader has no field for, holding text only: (tag, text) kept. */
+static PyObject *stripped(PyObject *text);
+
 static enum walk_result keep_leftover(const xmlNode *child, PyObject *leftovers) {
     int plain;
     PyObject *text = text_only(child, &plain, NULL);
     if (text == NULL) return plain ? WALK_ERROR : WALK_ODD;
-    PyObject *pair = Py_BuildValue("(sN)", (const char *)child->name, text);
+    PyObject *clean = stripped(text);
+    Py_DECREF(text);
+    if (clean == NULL) return WALK_ERROR;
+    PyObject *pair = Py_BuildValue("(sN)", (const char *)child->name, clean);
     if (pair == NULL) return WALK_ERROR;
     int appended = PyList_Append(leftovers, pair);
     Py_DECREF(pair);
@@ -313,11 +318,12 @@ static enum walk_result walk_board(const xmlNode *board, const char *line_tag,
 
 PyDoc_STRVAR(board_columns_doc,
 "board_columns(board, line_tag='TRAVELLER_LINE')\n"
-"    -> (number_text, line_count, columns, leftovers, attributes, wordy) or None\n\n"
+"    -> (number_text, line_count, columns, leftovers, wordy) or None\n\n"
 "A plain BOARD element's number text (lxml's .text of its first BOARD_NUMBER, None if it\n"
 "has none), its lines' texts (traveller lines, or the HANDs of a HANDSET board) as one\n"
-"list a tag (None where a line lacks the tag), its other children as (tag, text) pairs in\n"
-"order, its attributes as a dict, and the set of tags whose lines hold some text that is\n"
+"list a tag (None where a line lacks the tag), its leftovers as the reader keeps them\n"
+"({'elements': its other children as (tag, stripped text) in order, 'unknown': [],\n"
+"'attributes': its attributes}), and the set of tags whose lines hold some text that is\n"
 "not a plain decimal number (or blank). None for any board that is not plain (see the\n"
 "module's comment).");
 
@@ -362,7 +368,15 @@ static PyObject *board_columns(PyObject *module, PyObject *args) {
         number = Py_None;
         Py_INCREF(number);
     }
-    return Py_BuildValue("(NnNNNN)", number, count, columns, leftovers, attributes, wordy);
+    PyObject *kept = Py_BuildValue("{sNsNsN}", "elements", leftovers, "unknown", PyList_New(0),
+                                   "attributes", attributes);
+    if (kept == NULL) {
+        Py_DECREF(number);
+        Py_DECREF(columns);
+        Py_DECREF(wordy);
+        return NULL;
+    }
+    return Py_BuildValue("(NnNNN)", number, count, columns, kept, wordy);
 }
 
 /* HANDSET boards ---------------------------------------------------------------------- */

@@ -749,12 +749,7 @@ def _walk_in_c(element: Any) -> WalkedBoard | None:
     walked = board_columns(element)
     if walked is None or not walked[1]:
         return None
-    number, count, columns, kept, attributes, wordy = walked
-    leftovers = {
-        "elements": [(tag, text.strip()) for tag, text in kept],
-        "unknown": [],
-        "attributes": attributes,
-    }
+    number, count, columns, leftovers, wordy = walked
     return number, LineTexts(count, columns=columns), leftovers, wordy
 
 
