@@ -118,13 +118,13 @@ def _read(path: str) -> Results:
     # when the next one starts, unless it holds that one; the rest when the parse ends.
     pending: list[Any] = []
     try:
-        parser = etree.XMLPullParser(events=("start",), tag="BOARD", **SAFE_PARSING)
+        parser = etree.XMLPullParser(events=("start",), tag=("BOARD", "HANDSET"), **SAFE_PARSING)
         with open(path, "rb") as source:
             for chunk in iter(lambda: source.read(CHUNK_BYTES), b""):
                 parser.feed(chunk)
-                pending = _finished(parser.read_events(), pending, take)
+                pending = _finished(parser.read_events(), pending, take, handsets)
             root = parser.close()
-        for board in _finished(parser.read_events(), pending, take):
+        for board in _finished(parser.read_events(), pending, take, handsets):
             take(board)
     except etree.XMLSyntaxError as error:
         line, column = error.position if error.position else (0, 0)
@@ -140,10 +140,13 @@ def _read(path: str) -> Results:
     return from_tree(root, path, boards, handsets)
 
 
-def _finished(events: Any, pending: list[Any], take: Any) -> list[Any]:
+def _finished(events: Any, pending: list[Any], take: Any, handsets: dict) -> list[Any]:
     """Take the pending boards each newly started board shows finished; the boards still
-    open."""
+    open. A HANDSET's start opens its entry in `handsets` (in document order)."""
     for _, started in events:
+        if started.tag == "HANDSET":
+            handsets.setdefault(started, [])
+            continue
         if pending and next(started.iterancestors("BOARD"), None) is None:
             for board in pending:
                 take(board)
@@ -162,7 +165,8 @@ def from_tree(
     root: Any, path: str = "<xml>", boards: dict | None = None, handsets: dict | None = None
 ) -> Results:
     """The results in a parsed USEBIO tree; `boards` and `handsets` hold what a streaming read
-    already took from the BOARD elements it then emptied (by element)."""
+    already took from the BOARD elements it then emptied (by element; `handsets` has every
+    HANDSET, in document order)."""
     if root.tag != "USEBIO":
         raise FormatError(path, f"line {root.sourceline} <{root.tag}>", "the root element USEBIO")
     results = Results(format="usebio")
@@ -173,12 +177,12 @@ def from_tree(
     club_id = club_texts.get("CLUB_ID_NUMBER") or ""
     for number, element in enumerate(root.iterchildren("EVENT"), start=1):
         results.events.append(read_event(element, number, club_name, club_id, path, boards))
-    handset = root.find(".//HANDSET")
-    if handset is not None:
-        rows = (handsets or {}).get(handset)
-        results.extra["deals"] = (
-            read_handset(handset, path) if rows is None else deal_set(rows, path)
-        )
+    if handsets is None:  # not from a streaming read: look for it
+        handset = root.find(".//HANDSET")
+        if handset is not None:
+            results.extra["deals"] = read_handset(handset, path)
+    elif handsets:  # the first HANDSET, as read while streaming
+        results.extra["deals"] = deal_set(next(iter(handsets.values())), path)
     results.extra["unknown"] = _unknown(root, {"CLUB", "EVENT"})
     return results
 
