@@ -473,6 +473,13 @@ def test_the_c_walker_pads_columns_past_its_tag_cache():
     assert columns["T2"] == ["2", ""]
 
 
+def test_an_empty_handset_is_no_deals_and_none_is_no_deal_set(tmp_path):
+    document = MINIMAL.format(club="Club", pairs=pairs(1, 2), boards="")
+    with_empty = write(tmp_path, document.replace("</USEBIO>", "<HANDSET/></USEBIO>"), "a.xml")
+    assert len(bridgeio.read(with_empty).extra["deals"]) == 0
+    assert "deals" not in bridgeio.read(write(tmp_path, document, "b.xml")).extra
+
+
 def test_the_c_walker_refuses_what_is_not_an_element():
     if reader.board_columns is None:
         pytest.skip("the C walker was not built (no C compiler when installing)")
