@@ -209,7 +209,7 @@ static int pad_columns(PyObject *columns, Py_ssize_t count, const struct tag_cac
     return 0;
 }
 
-/* One line's children (a TRAVELLER_LINE's, a HAND's) into the columns; `line` is its 0-based
+/* One TRAVELLER_LINE's children into the columns; `line` is its 0-based
  * position. */
 static enum walk_result walk_line(const xmlNode *element, Py_ssize_t line, PyObject *columns,
                                   PyObject *wordy, struct tag_cache *cache) {
@@ -291,7 +291,7 @@ static enum walk_result keep_attributes(const xmlNode *board, PyObject *attribut
     return WALK_PLAIN;
 }
 
-static enum walk_result walk_board(const xmlNode *board, const char *line_tag,
+static enum walk_result walk_board(const xmlNode *board,
                                    PyObject **number, Py_ssize_t *count, PyObject *columns,
                                    PyObject *wordy, PyObject *leftovers, PyObject *attributes,
                                    struct tag_cache *cache) {
@@ -302,7 +302,7 @@ static enum walk_result walk_board(const xmlNode *board, const char *line_tag,
         if (is_text(child) || child->type == XML_COMMENT_NODE) continue;
         if (child->type != XML_ELEMENT_NODE || child->ns != NULL) return WALK_ODD;
         const char *name = (const char *)child->name;
-        if (strcmp(name, line_tag) == 0) {
+        if (strcmp(name, "TRAVELLER_LINE") == 0) {
             enum walk_result result = walk_line(child, *count, columns, wordy, cache);
             if (result != WALK_PLAIN) return result;
             (*count)++;
@@ -317,21 +317,18 @@ static enum walk_result walk_board(const xmlNode *board, const char *line_tag,
 }
 
 PyDoc_STRVAR(board_columns_doc,
-"board_columns(board, line_tag='TRAVELLER_LINE')\n"
+"board_columns(board)\n"
 "    -> (number_text, line_count, columns, leftovers, wordy) or None\n\n"
 "A plain BOARD element's number text (lxml's .text of its first BOARD_NUMBER, None if it\n"
-"has none), its lines' texts (traveller lines, or the HANDs of a HANDSET board) as one\n"
-"list a tag (None where a line lacks the tag), its leftovers as the reader keeps them\n"
+"has none), its traveller lines' texts as one list a tag (None where a line lacks the\n"
+"tag), its leftovers as the reader keeps them\n"
 "({'elements': its other children as (tag, stripped text) in order, 'unknown': [],\n"
 "'attributes': its attributes}), and the set of tags whose lines hold some text that is\n"
 "not a plain decimal number (or blank). None for any board that is not plain (see the\n"
 "module's comment).");
 
-static PyObject *board_columns(PyObject *module, PyObject *args) {
+static PyObject *board_columns(PyObject *module, PyObject *element) {
     (void)module;
-    PyObject *element;
-    const char *line_tag = "TRAVELLER_LINE";
-    if (!PyArg_ParseTuple(args, "O|s:board_columns", &element, &line_tag)) return NULL;
     if (!PyObject_TypeCheck(element, (PyTypeObject *)element_type)) {
         PyErr_SetString(PyExc_TypeError, "board_columns() takes an lxml element");
         return NULL;
@@ -353,7 +350,7 @@ static PyObject *board_columns(PyObject *module, PyObject *args) {
     PyObject *number = NULL;
     Py_ssize_t count = 0;
     enum walk_result result =
-        walk_board(board, line_tag, &number, &count, columns, wordy, leftovers, attributes, &cache);
+        walk_board(board, &number, &count, columns, wordy, leftovers, attributes, &cache);
     tag_cache_clear(&cache);
     if (result != WALK_PLAIN) {
         Py_XDECREF(number);
@@ -692,7 +689,7 @@ static PyObject *scan_children(PyObject *module, PyObject *args) {
 }
 
 static PyMethodDef walk_methods[] = {
-    {"board_columns", board_columns, METH_VARARGS, board_columns_doc},
+    {"board_columns", board_columns, METH_O, board_columns_doc},
     {"child_texts", child_texts, METH_O, child_texts_doc},
     {"scan_children", scan_children, METH_VARARGS, scan_children_doc},
     {"hand_seats", hand_seats, METH_O, hand_seats_doc},
