@@ -341,7 +341,6 @@ def read_section(
         section.extra["session_leftovers"] = _leftovers(
             container, {"SECTION", "PARTICIPANTS", "BOARD", "MATCH", "SESSION_ID"}
         )
-    ids: dict[str, int] = {}
     participants = part.find("PARTICIPANTS")
     if participants is None and container is not part:
         participants = container.find("PARTICIPANTS")
@@ -350,7 +349,6 @@ def read_section(
             entry = read_entry(entry_element, kind, path)
             if entry is not None:
                 section.entries.append(entry)
-                ids[entry.id] = entry.number
     for board_element in part.findall("BOARD"):
         read = boards.get(board_element) if boards else None
         section.results.append(read if read is not None else read_board(board_element, path))
