@@ -1,11 +1,8 @@
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from bridgeio.model import (
     NO_SEAT,
-    RANKS,
     UNKNOWN_TRICKS,
     Card,
     Deal,
@@ -18,7 +15,6 @@ from bridgeio.model import (
     concat,
     deal_strings,
     parse_pbn_deal,
-    parse_pbn_deals,
 )
 from tests.conftest import random_seats
 
@@ -71,34 +67,6 @@ def test_pbn_deal_fills_a_single_missing_hand_and_keeps_unknown_cards_apart():
 def test_bad_pbn_deals_are_value_errors(bad):
     with pytest.raises(ValueError):
         parse_pbn_deal(bad)
-    with pytest.raises(ValueError):
-        parse_pbn_deals([DEAL, bad])
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    st.lists(
-        st.tuples(
-            st.permutations(range(52)),
-            st.sampled_from("NESWnesw"),
-            st.lists(st.sampled_from(["-", "keep", "drop"]), min_size=4, max_size=4),
-        ),
-        min_size=1,
-        max_size=8,
-    )
-)
-def test_many_deals_at_once_read_as_one_by_one(rows):
-    """Whole deals, hands left out ("-"), cards dropped from a hand: the same seats."""
-    texts = []
-    for order, first, fates in rows:
-        hands = []
-        for hand, fate in enumerate(fates):
-            cards = sorted(order[hand * 13 : hand * 13 + (7 if fate == "drop" else 13)])
-            suits = ["".join(RANKS[c % 13] for c in cards if c // 13 == suit) for suit in range(4)]
-            hands.append("-" if fate == "-" else ".".join(suits))
-        texts.append(f"{first}:{' '.join(hands)}")
-    expected = np.array([parse_pbn_deal(t) for t in texts])
-    assert np.array_equal(parse_pbn_deals(texts), expected)
 
 
 def test_vectorised_deal_strings_match_the_single_deal_view():

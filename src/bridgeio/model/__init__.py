@@ -9,7 +9,6 @@ from bridgeio.model.deals import (
     concat,
     deal_strings,
     parse_pbn_deal,
-    parse_pbn_deals,
 )
 from bridgeio.model.diagrams import Diagram, DiagramSet, as_deals
 
@@ -26,7 +25,6 @@ __all__ = [
     "concat",
     "deal_strings",
     "parse_pbn_deal",
-    "parse_pbn_deals",
     "Diagram",
     "DiagramSet",
     "as_deals",

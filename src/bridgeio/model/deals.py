@@ -11,8 +11,7 @@ Array layout (the contract every format module reads and writes):
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -156,70 +155,6 @@ def parse_pbn_deal(text: str) -> np.ndarray:
     if len(missing) == 1 and all(seats.count(s) == 13 for s in range(4) if s not in missing):
         seats = seats.replace(bytes([NO_SEAT]), bytes([missing[0]]))
     return np.frombuffer(seats, dtype=np.uint8).copy()
-
-
-_HAND = r"(?:-|[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*)"
-_PLAIN_DEAL = re.compile(rf"[NESW]:{_HAND} {_HAND} {_HAND} {_HAND}")
-_SEAT_OF_LETTER = np.full(256, 255, dtype=np.uint8)
-_SEAT_OF_LETTER[np.frombuffer(b"NESW", dtype=np.uint8)] = np.arange(4)
-_RANK_OF_BYTE = np.full(256, 255, dtype=np.uint8)
-_RANK_OF_BYTE[np.frombuffer(RANKS.encode(), dtype=np.uint8)] = np.arange(13)
-
-
-def parse_pbn_deals(texts: Sequence[str]) -> np.ndarray:
-    """Many PBN deals at once: the ``(n, 52)`` seat array of :func:`parse_pbn_deal` row by row,
-    worked out in whole-array steps when every deal has the plain shape (one space between
-    hands); otherwise deal by deal. Raises ``ValueError`` as :func:`parse_pbn_deal` does.
-
-    >>> parse_pbn_deals(["N:AKQJT98765432... - - -", "e:- - - ...AKQJT98765432"])[:, [0, 51]]
-    array([[  0, 255],
-           [255,   0]], dtype=uint8)
-    """
-    deals = [text.strip().upper() for text in texts]
-    if not all(map(_PLAIN_DEAL.fullmatch, deals)):
-        return np.array([parse_pbn_deal(text) for text in texts], dtype=np.uint8).reshape(-1, 52)
-    count = len(deals)
-    data = np.frombuffer("".join(deals).encode("ascii"), dtype=np.uint8)
-    lengths = np.fromiter(map(len, deals), dtype=np.int64, count=count)
-    starts = np.cumsum(lengths) - lengths
-    deal = np.repeat(np.arange(count), lengths)
-    spaces = np.cumsum(data == ord(" "))
-    hand = spaces - spaces[starts][deal]  # 0-3: which hand of its deal a byte is in
-    # Every hand before this one holds three dots, a "-" hand counting as three.
-    dash = data == ord("-")
-    dots = np.cumsum((data == ord(".")) + 3 * dash)
-    suit = dots - dots[starts][deal] - 3 * hand  # 0-3: dots since the hand began
-    rank = _RANK_OF_BYTE[data]
-    is_card = rank != 255
-    is_card[starts] = False  # the seat letter, "S" being no rank anyway
-    seat = (_SEAT_OF_LETTER[data[starts]][deal] + hand) % 4
-    card = deal[is_card] * 52 + suit[is_card].astype(np.int64) * 13 + rank[is_card]
-    if len(card) and np.bincount(card).max() > 1:
-        first = int(card[np.bincount(card)[card] > 1][0]) // 52
-        parse_pbn_deal(texts[first])  # raises, naming the card
-    seats = np.full(count * 52, NO_SEAT, dtype=np.uint8)
-    seats[card] = seat[is_card]
-    seats = seats.reshape(count, 52)
-    if dash.any():
-        _fill_single_missing_hand(seats, deal, seat, dash)
-    return seats
-
-
-def _fill_single_missing_hand(
-    seats: np.ndarray, deal: np.ndarray, seat: np.ndarray, dash: np.ndarray
-) -> None:
-    """Where one hand is "-" and the other three hold 13 cards each, it holds the rest."""
-    dashes = np.bincount(deal[dash], minlength=len(seats))
-    held = np.stack([(seats == s).sum(axis=1) for s in range(4)], axis=1)
-    single = np.flatnonzero(dashes == 1)
-    if not len(single):
-        return
-    missing = np.zeros(len(seats), dtype=np.int64)
-    missing[deal[dash]] = seat[dash]
-    for row in single:
-        others = [s for s in range(4) if s != missing[row]]
-        if (held[row, others] == 13).all():
-            seats[row][seats[row] == NO_SEAT] = missing[row]
 
 
 # Per suit, a str.translate table from rank letter to chr(64 + card).

@@ -19,7 +19,7 @@ from lxml import etree
 
 from bridgeio.errors import FormatError
 from bridgeio.files import collector_paused, input_size
-from bridgeio.model import DealSet, parse_pbn_deal, parse_pbn_deals
+from bridgeio.model import DealSet, parse_pbn_deal
 from bridgeio.model.movement import from_schedule
 from bridgeio.model.results import (
     Award,
@@ -106,9 +106,10 @@ def _read(path: str) -> Results:
         parent = board.getparent()
         if parent is None:
             return
-        if parent.tag in STREAMED_PARENTS:
+        tag = parent.tag
+        if tag in STREAMED_PARENTS:
             boards[board] = board_rows(board, path) or read_board(board, path)
-        elif parent.tag == "HANDSET":
+        elif tag == "HANDSET":
             handsets.setdefault(parent, []).append(handset_board(board))
         else:
             return
@@ -481,7 +482,6 @@ KNOWN_PLAYER = {
 NESTED = {"PLAYER", "MASTER_POINTS", "PLAYER_NAME"}
 
 
-# A child of the NESTED tags as _scan finds it: its index in its parent, its text and len().
 # A child of the NESTED tags as _scan finds it: its index in its parent, its text and len(),
 # and (from the C walker, for the tags `inner` names) its own children scanned, else None.
 NestedChild = tuple[int, str | None, int, Any]
@@ -994,21 +994,17 @@ def handset_board(board: Any) -> HandsetBoard:
 
 def deal_set(boards: list[HandsetBoard], path: str) -> DealSet:
     """The deals of HANDSET boards (numbered by position where a board has no number)."""
-    deals = [deal for _, deal, _ in boards]
-    texts = [deal for deal in deals if isinstance(deal, str)]
-    try:
-        parsed = iter(parse_pbn_deals(texts) if texts else ())
-    except ValueError:
-        for _, deal, line in boards:
+    rows = []
+    for _, deal, line in boards:
+        if isinstance(deal, str):  # PBN notation from the Python walk
             try:
-                parse_pbn_deal(deal) if isinstance(deal, str) else None
+                deal = bytes(parse_pbn_deal(deal))
             except ValueError as error:
                 raise FormatError(
                     path, f"line {line} <HANDSET/BOARD>", f"four hands of a deal: {error}"
                 ) from None
-        raise
-    rows = [next(parsed) if isinstance(deal, str) else deal for deal in deals]
-    seats = np.frombuffer(b"".join(map(bytes, rows)), dtype=np.uint8).reshape(len(rows), 52)
+        rows.append(deal)
+    seats = np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(len(rows), 52)
     numbers = [n if n is not None else i for i, (n, _, _) in enumerate(boards, start=1)]
     result = DealSet(seats.copy(), boards=np.array(numbers, dtype=np.int64))
     result.format = "usebio"
