@@ -483,8 +483,13 @@ def test_an_empty_handset_is_no_deals_and_none_is_no_deal_set(tmp_path):
 def test_the_c_walker_refuses_what_is_not_an_element():
     if reader.board_columns is None:
         pytest.skip("the C walker was not built (no C compiler when installing)")
-    with pytest.raises(TypeError, match="lxml element"):
+    with pytest.raises(TypeError, match=r"board_columns\(\) takes an lxml element"):
         reader.board_columns("<BOARD/>")
+    for name in ("child_texts", "hand_seats"):
+        with pytest.raises(TypeError, match=rf"{name}\(\) takes an lxml element"):
+            getattr(reader, name)("<BOARD/>")
+    with pytest.raises(TypeError, match=r"scan_children\(\) takes an lxml element"):
+        reader.scan_children("<PAIR/>", set(), set())
 
 
 def test_a_bad_number_in_a_line_is_reported_at_read_time_with_its_line(tmp_path, walker):

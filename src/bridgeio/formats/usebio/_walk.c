@@ -30,6 +30,15 @@ struct LxmlElementHead {
 
 static PyObject *element_type; /* lxml.etree._Element, to check what we are given */
 
+/* The libxml2 node of an lxml element; NULL, with a TypeError set, for anything else. */
+static xmlNode *node_of(PyObject *element, const char *function) {
+    xmlNode *node = PyObject_TypeCheck(element, (PyTypeObject *)element_type)
+                        ? ((struct LxmlElementHead *)element)->c_node
+                        : NULL;
+    if (node == NULL) PyErr_Format(PyExc_TypeError, "%s() takes an lxml element", function);
+    return node;
+}
+
 #define TAG_CACHE 32
 
 /* Tag names as Python strings, made once a call: libxml2 keeps names in a dictionary, so a
@@ -329,12 +338,9 @@ PyDoc_STRVAR(board_columns_doc,
 
 static PyObject *board_columns(PyObject *module, PyObject *element) {
     (void)module;
-    if (!PyObject_TypeCheck(element, (PyTypeObject *)element_type)) {
-        PyErr_SetString(PyExc_TypeError, "board_columns() takes an lxml element");
-        return NULL;
-    }
-    const xmlNode *board = ((struct LxmlElementHead *)element)->c_node;
-    if (board == NULL || board->type != XML_ELEMENT_NODE) Py_RETURN_NONE;
+    const xmlNode *board = node_of(element, "board_columns");
+    if (board == NULL) return NULL;
+    if (board->type != XML_ELEMENT_NODE) Py_RETURN_NONE;
     PyObject *columns = PyDict_New();
     PyObject *leftovers = PyList_New(0);
     PyObject *attributes = PyDict_New();
@@ -462,11 +468,8 @@ PyDoc_STRVAR(hand_seats_doc,
 
 static PyObject *hand_seats(PyObject *module, PyObject *element) {
     (void)module;
-    if (!PyObject_TypeCheck(element, (PyTypeObject *)element_type)) {
-        PyErr_SetString(PyExc_TypeError, "hand_seats() takes an lxml element");
-        return NULL;
-    }
-    const xmlNode *board = ((struct LxmlElementHead *)element)->c_node;
+    const xmlNode *board = node_of(element, "hand_seats");
+    if (board == NULL) return NULL;
     unsigned char seats[52];
     int seat_seen[4] = {0, 0, 0, 0}, held[4] = {0, 0, 0, 0};
     memset(seats, 255, sizeof seats);
@@ -505,13 +508,10 @@ PyDoc_STRVAR(child_texts_doc,
 
 static PyObject *child_texts(PyObject *module, PyObject *element) {
     (void)module;
-    if (!PyObject_TypeCheck(element, (PyTypeObject *)element_type)) {
-        PyErr_SetString(PyExc_TypeError, "child_texts() takes an lxml element");
-        return NULL;
-    }
-    const xmlNode *parent = ((struct LxmlElementHead *)element)->c_node;
+    const xmlNode *parent = node_of(element, "child_texts");
+    if (parent == NULL) return NULL;
     PyObject *children = PyList_New(0);
-    if (children == NULL || parent == NULL) return children;
+    if (children == NULL) return NULL;
     struct tag_cache cache = {.used = 0};
     for (const xmlNode *child = parent->children; child != NULL; child = child->next) {
         if (!is_lxml_child(child)) continue;
@@ -676,15 +676,15 @@ static PyObject *scan_node(const xmlNode *parent, PyObject *known, PyObject *nes
 static PyObject *scan_children(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *element, *known, *nested_tags, *inner = Py_None;
-    if (!PyArg_ParseTuple(args, "O!OO|O:scan_children", (PyTypeObject *)element_type, &element,
-                          &known, &nested_tags, &inner)) {
+    if (!PyArg_ParseTuple(args, "OOO|O:scan_children", &element, &known, &nested_tags, &inner)) {
         return NULL;
     }
+    const xmlNode *parent = node_of(element, "scan_children");
+    if (parent == NULL) return NULL;
     if (inner != Py_None && !PyDict_Check(inner)) {
         PyErr_SetString(PyExc_TypeError, "scan_children(): inner must be a dict or None");
         return NULL;
     }
-    const xmlNode *parent = ((struct LxmlElementHead *)element)->c_node;
     return scan_node(parent, known, nested_tags, inner == Py_None ? NULL : inner);
 }
 
