@@ -103,15 +103,19 @@ LAST = [
 
 def club_game() -> None:
     """A 5-table Mitchell club game written by bridgeio's own builder, with invented players."""
+    import datetime
+
     from bridgeio.formats.acblscore.builder import build
     from bridgeio.model.results import (
         Board,
         BoardResult,
+        Direction,
         Entry,
         Event,
         Player,
         Results,
         Section,
+        Strat,
         StratRank,
     )
 
@@ -174,12 +178,12 @@ def club_game() -> None:
                 Entry(
                     f"{number}{direction}",
                     number,
-                    direction,
-                    score,
-                    round(100 * score / (top * boards), 2),
-                    rank,
-                    1,
-                    players,
+                    Direction(direction),
+                    score=score,
+                    percentage=round(100 * score / (top * boards), 2),
+                    rank=rank,
+                    strat=1,
+                    players=players,
                     ranks=[StratRank(rank, rank, 0, rank, 0, False)],
                     boards_played=boards,
                 )
@@ -190,12 +194,12 @@ def club_game() -> None:
                 1,
                 "Tuesday Afternoon Pairs",
                 "Tuesday Aft",
-                date_text="November 17, 2026",
+                date=datetime.date(2026, 11, 17),
                 club="Example Bridge Club",
                 club_number="999999",
                 director="Pat Director",
                 rating="Club Masterpoint",
-                strats=[{"letter": "A", "min_mp": 0, "max_mp": 0}],
+                strats=[Strat("A")],
                 sections=[section],
             )
         ]

@@ -8,22 +8,72 @@
 >>> bridgeio.convert(os.path.join(folder, "one.zbd"), os.path.join(folder, "one.pbn"))
 >>> bridgeio.read(os.path.join(folder, "one.pbn"))[0].hand(bridgeio.Seat.SOUTH)
 'K5.T83.KQ9.A7652'
+
+Importing bridgeio is cheap: the model, NumPy and each format's modules are imported when
+first used (``bridgeio.DealSet`` imports NumPy; reading a USEBIO file imports lxml).
 """
 
-from bridgeio import model
-from bridgeio.core import convert, read, write
-from bridgeio.errors import ConversionError, FormatError
-from bridgeio.model import Card, Deal, DealSet, Diagram, DiagramSet, Seat, Strain, Suit
-from bridgeio.registry import FileFormat, Problem, get_format, register_format
-from bridgeio.registry import formats as available_formats
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bridgeio import model
+    from bridgeio.core import (
+        FileFormat,
+        available_formats,
+        convert,
+        get_format,
+        read,
+        register_format,
+        validate,
+        write,
+    )
+    from bridgeio.errors import (
+        ConversionError,
+        DataLossWarning,
+        FormatError,
+        FormatWarning,
+        Problem,
+    )
+    from bridgeio.model import Card, Deal, DealSet, Diagram, DiagramSet, Seat, Strain, Suit
 
 __version__ = "0.1.0"
+
+_WHERE = {
+    **dict.fromkeys(("read", "write", "convert", "validate"), "bridgeio.core"),
+    **dict.fromkeys(
+        ("ConversionError", "DataLossWarning", "FormatError", "FormatWarning", "Problem"),
+        "bridgeio.errors",
+    ),
+    **dict.fromkeys(
+        ("FileFormat", "get_format", "register_format", "available_formats"), "bridgeio.core"
+    ),
+    **dict.fromkeys(
+        ("Card", "Deal", "DealSet", "Diagram", "DiagramSet", "Seat", "Strain", "Suit"),
+        "bridgeio.model",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The public names, each imported when first used."""
+    if name in _WHERE:
+        return getattr(importlib.import_module(_WHERE[name]), name)
+    if name in ("model", "analysis", "formats", "double_dummy", "cli", "core", "errors"):
+        return importlib.import_module(f"bridgeio.{name}")
+    raise AttributeError(f"module 'bridgeio' has no attribute {name!r}")
+
 
 __all__ = [
     "read",
     "write",
     "convert",
+    "validate",
     "FormatError",
+    "FormatWarning",
+    "DataLossWarning",
     "ConversionError",
     "FileFormat",
     "Problem",

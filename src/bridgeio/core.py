@@ -1,21 +1,45 @@
-"""``read``, ``write`` and ``convert``: the three calls most users need."""
+"""``read``, ``write`` and ``convert``: the three calls most users need.
+
+A conversion is ``write(read(x))``, streamed chunk by chunk where both formats can; what the
+target cannot hold is reported as a :class:`~bridgeio.errors.DataLossWarning` (see
+:class:`Losses`).
+"""
 
 from __future__ import annotations
 
 import os
 import struct
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, BinaryIO
 
-from bridgeio.errors import FormatError
-from bridgeio.files import PathLike, atomic_output, input_size, read_head, same_file
+import bridgeio.formats  # noqa: F401  (the built-in formats register themselves)
+from bridgeio.errors import ConversionError, FormatError, Problem, collect, lost
+from bridgeio.files import PathLike, atomic_output, input_size, read_head
+from bridgeio.files import same_file as same_file
 from bridgeio.registry import FileFormat, detect_format, format_for_extension, get_format
+from bridgeio.registry import formats as available_formats
+from bridgeio.registry import register_format as register_format
+
+__all__ = [
+    "FileFormat",
+    "available_formats",
+    "convert",
+    "get_format",
+    "read",
+    "register_format",
+    "validate",
+    "write",
+]
 
 Progress = Callable[[int], None]
 """Called with the number of records just processed."""
 
+Target = PathLike | BinaryIO
+"""Where to write: a path (written atomically) or an open binary handle (standard output)."""
 
-def input_format(path: PathLike, format: str | None = None) -> FileFormat:
+
+def input_format(path: PathLike, format: str | FileFormat | None = None) -> FileFormat:
     """The format of an input file: ``format`` if given, else sniffed from its content."""
     if format:
         input_size(path)
@@ -24,25 +48,26 @@ def input_format(path: PathLike, format: str | None = None) -> FileFormat:
     return detect_format(path, head, os.stat(path).st_size)
 
 
-def output_format(path: PathLike, format: str | None = None) -> FileFormat:
+def output_format(path: Target, format: str | FileFormat | None = None) -> FileFormat:
     """The format to write: ``format`` if given, else from the extension of ``path``."""
     if format:
         return get_format(format)
-    fmt = format_for_extension(path)
+    fmt = None if _is_handle(path) else format_for_extension(path)  # type: ignore[arg-type]
     if fmt is None:
         raise ValueError(
-            f"cannot tell the format of {os.fspath(path)!r} from its extension; "
+            f"cannot tell the format of {_name(path)!r} from its extension; "
             "name one (format=... or --to)"
         )
     return fmt
 
 
-def read(path: PathLike, format: str | None = None, **options: Any) -> Any:
+def read(path: PathLike, format: str | FileFormat | None = None, **options: Any) -> Any:
     """Read a file into the model; the format comes from the content (extension a hint).
 
     ``options`` are the reader's own (``codepage="cp1251"`` for ChessBase files); ones the
     format does not take are ignored, so a caller can pass them for any file. Every problem
-    with the input raises :class:`FormatError` naming file, place and expectation.
+    with the input raises :class:`FormatError` naming file, place and expectation; what can
+    be read only in part is reported as a :class:`~bridgeio.errors.FormatWarning`.
 
     >>> import bridgeio
     >>> bridgeio.read("/no/such/file.zrd")
@@ -51,14 +76,96 @@ def read(path: PathLike, format: str | None = None, **options: Any) -> Any:
     """
     path = os.fspath(path)
     fmt = input_format(path, format)
-    if fmt.read is None:
-        raise ValueError(f"bridgeio cannot read {fmt.name} files")
-    wanted = {k: v for k, v in options.items() if v is not None and k in fmt.read_options}
+    return read_as(path, fmt, **options)
+
+
+def read_as(path: str, fmt: FileFormat, **options: Any) -> Any:
+    """Read ``path`` with ``fmt``'s reader (the format already known)."""
+    wanted = fmt.reader_options(options)
     with _reader_errors(path, fmt):
-        return fmt.read(path, **wanted)
+        if fmt.read is not None:
+            return fmt.read(path, **wanted)
+        if fmt.iter_chunks is not None:
+            return _join(list(fmt.iter_chunks(path, **wanted)))
+    raise ValueError(f"bridgeio cannot read {fmt.name} files")
 
 
-class _reader_errors:
+def _join(chunks: list[Any]) -> Any:
+    from bridgeio.model.deals import concat
+
+    return chunks[0] if len(chunks) == 1 else concat(chunks)
+
+
+def validate(
+    path: PathLike, format: str | FileFormat | None = None, **options: Any
+) -> list[Problem]:
+    """Every problem found in a file: its format's checks and what its reader reports, each
+    once, sorted by place. Raises :class:`FormatError` for a file its reader refuses (with
+    the problems found in ``error.problems``).
+
+    >>> import bridgeio, tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "cut.zbd")
+    >>> bridgeio.write(bridgeio.DealSet.from_deals([bridgeio.Deal.from_pbn(
+    ...     "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")]), path)
+    >>> _ = open(path, "ab").write(b"cut!!")
+    >>> try:
+    ...     bridgeio.validate(path)
+    ... except bridgeio.FormatError as refused:  # unreadable: the problems come with it
+    ...     [p.severity for p in refused.problems]
+    ['error']
+    """
+    path = os.fspath(path)
+    fmt = input_format(path, format)
+    return validate_as(path, fmt, **options)
+
+
+def validate_as(path: str, fmt: FileFormat, **options: Any) -> list[Problem]:
+    """:func:`validate` with the format already known.
+
+    One rule for every command: a file is unreadable when its reader refuses it. So when a
+    format's checks find errors, the reader is asked too, and a file it refuses raises its
+    :class:`FormatError`, which carries the problems found (``error.problems``).
+    """
+    listed: list[Problem] = []
+    with collect() as found:
+        try:
+            if fmt.check is not None:
+                with _reader_errors(path, fmt):
+                    listed = list(fmt.check(path, **fmt.reader_options(options)))
+                if any(p.severity == "error" for p in listed):
+                    _read_through(path, fmt, **options)
+            else:
+                _read_through(path, fmt, **options)
+        except FormatError as error:
+            error.problems = _merged(listed, found.problems)
+            raise
+    return _merged(listed, found.problems)
+
+
+def _read_through(path: str, fmt: FileFormat, **options: Any) -> None:
+    """Read the whole file (in chunks where it streams), keeping nothing."""
+    for _ in iter_chunks(path, fmt, **options):
+        pass
+
+
+def _merged(listed: list[Problem], reported: list[Problem]) -> list[Problem]:
+    """A check's problems and the reader's, each once, sorted by place."""
+    seen = {(p.place, p.message) for p in listed}
+    every = listed + [p for p in reported if (p.place, p.message) not in seen]
+    return sorted(every, key=lambda p: p.sort_key)
+
+
+def iter_chunks(path: str, fmt: FileFormat, **options: Any) -> Iterator[Any]:
+    """The document in chunks (deal sets) where the format streams, else whole."""
+    wanted = fmt.reader_options(options)
+    if fmt.iter_chunks is None:
+        yield read_as(path, fmt, **options)
+        return
+    with _reader_errors(path, fmt):
+        yield from fmt.iter_chunks(path, **wanted)
+
+
+class _reader_errors:  # noqa: N801 - a context manager, named like contextlib's
     """A last safety net: a reader bug on odd input still surfaces as a FormatError."""
 
     def __init__(self, path: str, fmt: FileFormat) -> None:
@@ -67,123 +174,323 @@ class _reader_errors:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: type | None, error: BaseException | None, tb: object) -> bool:
-        if kind is not None and issubclass(
-            kind, (struct.error, IndexError, KeyError, UnicodeDecodeError, OverflowError, TypeError)
+    def __exit__(self, kind: type | None, error: BaseException | None, tb: object) -> None:
+        if kind is None or issubclass(kind, FormatError):
+            return
+        if issubclass(
+            kind,
+            (
+                struct.error,
+                IndexError,
+                KeyError,
+                UnicodeError,
+                OverflowError,
+                TypeError,
+                ValueError,
+                RecursionError,
+                MemoryError,
+            ),
         ):
             raise FormatError(
                 self.path,
                 "unknown place",
                 f"a valid {self.fmt.name} file ({kind.__name__}: {error})",
             ) from error
-        if kind is not None and issubclass(kind, OSError) and not issubclass(kind, FormatError):
+        if issubclass(kind, OSError):
             raise FormatError(self.path, "file", f"a readable file ({error})") from error
-        return False
 
 
-def _writer(fmt: FileFormat, options: dict[str, Any]) -> Callable[[Iterable[Any], Any], None]:
-    unknown = set(options) - set(fmt.options)
+def _writer(
+    fmt: FileFormat, options: dict[str, Any]
+) -> Callable[[Iterable[Any], Any, str | None], None]:
+    options = {k: v for k, v in options.items() if v is not None}
+    unknown = set(options) - {o.name for o in fmt.write_options}
     if unknown:
         raise ValueError(f"the {fmt.name} writer takes no option {', '.join(sorted(unknown))}")
     if fmt.write_chunks is not None:
-        return lambda chunks, handle, source=None: fmt.write_chunks(
+        chunks_writer = fmt.write_chunks
+        return lambda chunks, handle, source: chunks_writer(
             chunks, handle, source=source, **options
         )
     if fmt.write is not None:
+        whole_writer = fmt.write
 
-        def write_whole(chunks: Iterable[Any], handle: Any, source: str | None = None) -> None:
-            from bridgeio.model import concat
-
+        def write_whole(chunks: Iterable[Any], handle: Any, source: str | None) -> None:
             parts = list(chunks)
-            whole = parts[0] if len(parts) == 1 else concat(parts)
-            fmt.write(whole, handle, source=source, **options)
+            whole_writer(
+                parts[0] if len(parts) == 1 else _join(parts), handle, source=source, **options
+            )
 
         return write_whole
     raise ValueError(f"bridgeio cannot write {fmt.name} files")
 
 
 def write(
-    doc: Any, path: PathLike, format: str | None = None, overwrite: bool = True, **options: Any
+    doc: Any,
+    path: Target,
+    format: str | FileFormat | None = None,
+    overwrite: bool = True,
+    **options: Any,
 ) -> None:
     """Write a model object; the format comes from ``format`` or the extension of ``path``.
 
-    The file appears only when complete (atomic); a failed write leaves nothing behind.
-    Raises :class:`ConversionError` when ``doc`` lacks what the format needs.
+    The file appears only when complete (atomic); a failed write leaves nothing behind. A
+    target format that holds one part of the source (one section's movement, one event)
+    gives OUT-A.asc, OUT-B.asc, ... Raises :class:`ConversionError` when ``doc`` lacks
+    what the format needs.
     """
+    write_files(doc, path, format, overwrite, **options)
+
+
+def write_files(
+    doc: Any,
+    path: Target,
+    format: str | FileFormat | None = None,
+    overwrite: bool = True,
+    **options: Any,
+) -> list[str]:
+    """:func:`write`, returning the names of the files written."""
     fmt = output_format(path, format)
-    writer = _writer(fmt, {k: v for k, v in options.items() if v is not None})
-    for target, part in split_parts(fmt, doc, path):
-        with atomic_output(target, overwrite=overwrite) as handle:
-            writer([part], handle, source=getattr(doc, "format", None))
+    source = getattr(doc, "format", None)
+    writer = _writer(fmt, options)
+    losses = Losses(fmt, source)
+    losses.see(doc)
+    parts = split_parts(fmt, fitted(doc, fmt), path)
+    losses.report()  # before anything is written: with --strict a loss writes nothing
+    written = []
+    for target, part in parts:
+        with output_handle(target, overwrite) as handle:
+            writer([part], handle, source)
+        written.append(_name(target))
+    return written
 
 
-def split_parts(fmt: FileFormat, doc: Any, path: PathLike) -> list[tuple[str, Any]]:
+def fitted(doc: Any, fmt: FileFormat) -> Any:
+    """``doc`` as what ``fmt`` holds: a results file's hand record for a deal format; a
+    :class:`ConversionError` for a document of another kind (a movement as deals, say).
+
+    >>> from bridgeio.model.movement import Movement
+    >>> fitted(Movement(4, 2, 1, 2, False), get_format("zbd"))
+    Traceback (most recent call last):
+    bridgeio.errors.ConversionError: cannot write zbd: it needs deals, which the ... not hold
+    """
+    kind, holds = _kind_of(doc), fmt.holds
+    known = ("results", "movement", "tournaments", "deals")
+    if holds in ("any", "table") or kind == holds or kind not in known or fmt.split is not None:
+        return doc  # JSON and CSV take any document; split() picks its own part
+    if holds == "deals":
+        from bridgeio.model.diagrams import as_deals
+
+        return doc if kind == "deals" else as_deals(doc, fmt.name)
+    raise ConversionError(fmt.name, holds, getattr(doc, "format", None) or kind)
+
+
+def split_parts(fmt: FileFormat, doc: Any, path: Target) -> list[tuple[Target, Any]]:
     """(file name, document) pairs: one file, or OUT-A.asc, OUT-B.asc, ... when the target
     format holds one part (a section's movement, an event) of what the source holds."""
-    path = os.fspath(path)
     parts = fmt.split(doc) if fmt.split is not None else [("", doc)]
     if not parts:
-        raise ValueError(f"nothing in the source can be written as {fmt.name}")
+        raise ConversionError(fmt.name, f"{fmt.holds}", getattr(doc, "format", None))
     if len(parts) == 1:
         return [(path, parts[0][1])]
-    stem, extension = os.path.splitext(path)
+    if _is_handle(path):
+        raise ValueError(
+            f"the source gives {len(parts)} {fmt.name} files ({fmt.holds}): "
+            "name an output file instead of standard output"
+        )
+    stem, extension = os.path.splitext(os.fspath(path))  # type: ignore[arg-type]
     return [(f"{stem}-{suffix}{extension}", part) for suffix, part in parts]
 
 
 def write_stream(
     chunks: Iterable[Any],
-    path: PathLike,
-    format: str | None = None,
+    path: Target,
+    format: str | FileFormat | None = None,
     source: str | None = None,
     overwrite: bool = True,
     **options: Any,
 ) -> None:
     """Write chunks (deal sets, say) one after another to one file, atomically."""
     fmt = output_format(path, format)
-    writer = _writer(fmt, {k: v for k, v in options.items() if v is not None})
-    with atomic_output(path, overwrite=overwrite) as handle:
-        writer(chunks, handle, source=source)
+    writer = _writer(fmt, options)
+    losses = Losses(fmt, source)
+    with output_handle(path, overwrite) as handle:
+        writer(losses.watch(chunks), handle, source)
+        losses.report()  # inside: with --strict the output is not committed
 
 
 def convert(
     source: PathLike,
-    target: PathLike,
-    to: str | None = None,
+    target: Target,
+    to: str | FileFormat | None = None,
     *,
-    source_format: str | None = None,
+    source_format: str | FileFormat | None = None,
     overwrite: bool = True,
     progress: Progress | None = None,
     **options: Any,
 ) -> None:
     """Read ``source`` and write ``target``, streaming in chunks where both formats allow.
 
-    Refuses to overwrite the input itself.
+    Refuses to overwrite the input itself. Options go to the reader (``codepage``) or the
+    writer (``seat``, ``usebio_version``) that takes them.
 
     >>> import bridgeio
     >>> bridgeio.convert("/no/such/deals.zrd", "/tmp/deals.pbn")
     Traceback (most recent call last):
     bridgeio.errors.FormatError: /no/such/deals.zrd: file: expected an existing file
     """
-    source, target = os.fspath(source), os.fspath(target)
+    convert_files(
+        source,
+        target,
+        to,
+        source_format=source_format,
+        overwrite=overwrite,
+        progress=progress,
+        **options,
+    )
+
+
+def convert_files(
+    source: PathLike,
+    target: Target,
+    to: str | FileFormat | None = None,
+    *,
+    source_format: str | FileFormat | None = None,
+    overwrite: bool = True,
+    progress: Progress | None = None,
+    **options: Any,
+) -> list[str]:
+    """:func:`convert`, returning the names of the files written."""
+    source = os.fspath(source)
     src = input_format(source, source_format)
     dst = output_format(target, to)
-    if same_file(source, target):
-        raise ValueError(f"{target} is the input file: not overwritten")
-    writer = _writer(dst, {k: v for k, v in options.items() if v is not None})
-    if dst.split is not None:
-        write(read(source, src.name), target, dst.name, overwrite=overwrite, **options)
-        return
-    if src.iter_chunks is not None:
-        chunks: Iterable[Any] = _counted(_guarded(src.iter_chunks(source), source, src), progress)
-    else:
-        chunks = [read(source, src.name)]
-    with atomic_output(target, overwrite=overwrite) as handle:
-        writer(chunks, handle, source=src.name)
+    if not _is_handle(target) and same_file(source, target):  # type: ignore[arg-type]
+        raise ValueError(f"{_name(target)} is the input file: not overwritten")
+    write_options = {k: v for k, v in options.items() if k not in src.reader_options(options)}
+    read_options = src.reader_options(options)
+    if dst.split is not None or src.iter_chunks is None or dst.write_chunks is None:
+        doc = read_as(source, src, **read_options)
+        return write_files(doc, target, dst, overwrite, **write_options)
+    writer = _writer(dst, write_options)
+    losses = Losses(dst, src.name)
+    chunks = _counted(losses.watch(iter_chunks(source, src, **read_options)), progress)
+    with output_handle(target, overwrite) as handle:
+        writer(chunks, handle, src.name)
+        losses.report()  # inside: with --strict the output is not committed
+    return [_name(target)]
 
 
-def _guarded(chunks: Iterator[Any], path: str, fmt: FileFormat) -> Iterator[Any]:
-    with _reader_errors(path, fmt):
-        yield from chunks
+class Losses:
+    """What a conversion leaves out, counted over every chunk and reported once at the end
+    as :class:`~bridgeio.errors.DataLossWarning` s (``--strict`` makes them errors).
+
+    >>> import warnings, bridgeio
+    >>> from bridgeio.model.deals import DealSet
+    >>> import numpy as np
+    >>> losses = Losses(bridgeio.get_format("zbd"), "zrd")
+    >>> losses.see(DealSet(np.zeros((3, 52), np.uint8), np.zeros((3, 5, 4), np.uint8)))
+    >>> with warnings.catch_warnings(record=True) as seen:
+    ...     warnings.simplefilter("always"); losses.report()
+    >>> [str(w.message) for w in seen]
+    ['zbd cannot hold the double-dummy tricks of 3 deals of the zrd source: left out']
+    """
+
+    def __init__(self, target: FileFormat, source: str | None) -> None:
+        self.target, self.source = target, source
+        self.counts: Counter[str] = Counter()
+        self.done = 0  # deals seen so far, for board numbers' positions
+
+    def watch(self, chunks: Iterable[Any]) -> Iterator[Any]:
+        """Pass chunks through, counting what each holds that the target does not."""
+        for chunk in chunks:
+            self.see(chunk)
+            yield chunk
+
+    def see(self, doc: Any) -> None:
+        """Count what ``doc`` holds that the target cannot."""
+        from bridgeio.model.deals import DealSet
+
+        if isinstance(doc, DealSet):
+            self._deals(doc)
+            return
+        holds = self.target.holds
+        kind = _kind_of(doc)
+        if kind == "results" and holds not in ("results", "any"):
+            entries = sum(len(s.entries) for e in doc.events for s in e.sections)
+            lines = sum(len(b.results) for e in doc.events for s in e.sections for b in s.results)
+            self.counts[f"the results ({entries} entries, {lines} table results)"] = 1
+
+    def _deals(self, deals: Any) -> None:
+        n, carries = len(deals), self.target.carries
+        if deals.tricks is not None:
+            known = int((deals.tricks <= 13).any(axis=(1, 2)).sum())  # all unknown: nothing lost
+            if "tricks" not in carries and "target" not in carries and known:
+                self.counts["the double-dummy tricks of # deals"] += known
+            elif "tricks" not in carries and deals.target is None and known:
+                self.counts["the double-dummy tricks of three declarers in # deals"] += known
+        if deals.seats is not None and "cards" not in carries:
+            self.counts["the cards of # deals"] += n
+        if deals.boards is not None and "boards" not in carries:
+            import numpy as np
+
+            positions = np.arange(self.done + 1, self.done + n + 1)
+            moved = int((deals.boards != positions).sum())
+            if moved:
+                self.counts["board numbers of # deals (numbered by position)"] += moved
+        kept = deals.provenance
+        if kept is not None and "provenance" not in carries and kept.format != self.target.name:
+            for what, count in kept.contents().items():
+                if count:
+                    self.counts[f"# {what}"] += count
+        self.done += n
+
+    def report(self) -> None:
+        """Warn once about each kind of thing left out, with how much of it."""
+        for what, count in self.counts.items():
+            lost(self.target.name, what.replace("#", f"{count:,}"), self.source)
+        self.counts.clear()
+
+
+def _kind_of(doc: Any) -> str:
+    """What a model object is: results, movement, tournaments, deals (or something else)."""
+    if hasattr(doc, "events"):
+        return "results"
+    if hasattr(doc, "schedule"):
+        return "movement"
+    if hasattr(doc, "tournaments"):
+        return "tournaments"
+    if hasattr(doc, "seats") or hasattr(doc, "group_sizes"):
+        return "deals"
+    return type(doc).__name__
+
+
+def _is_handle(target: object) -> bool:
+    return hasattr(target, "write") and not isinstance(target, str | bytes | os.PathLike)
+
+
+def _name(target: Target) -> str:
+    return getattr(target, "name", "<output>") if _is_handle(target) else os.fspath(target)  # type: ignore[arg-type]
+
+
+class output_handle:  # noqa: N801 - a context manager, named like contextlib's
+    """A handle to write: the given one (standard output, left open), or an atomic file."""
+
+    def __init__(self, target: Target, overwrite: bool) -> None:
+        self.target, self.overwrite = target, overwrite
+        self.inner: Any = None
+
+    def __enter__(self) -> BinaryIO:
+        if _is_handle(self.target):
+            return self.target  # type: ignore[return-value]
+        self.inner = atomic_output(self.target, overwrite=self.overwrite)  # type: ignore[arg-type]
+        return self.inner.__enter__()  # type: ignore[no-any-return]
+
+    def __exit__(self, *exc: Any) -> bool:
+        if self.inner is None:
+            if exc[0] is None:
+                self.target.flush()  # type: ignore[union-attr]
+            return False
+        return bool(self.inner.__exit__(*exc))
 
 
 def _counted(chunks: Iterable[Any], progress: Progress | None) -> Iterator[Any]:

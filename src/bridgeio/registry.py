@@ -1,89 +1,185 @@
-"""The format registry: every format module registers a :class:`FileFormat` here.
+"""The format registry: one table (:mod:`bridgeio.formats`, which registers itself here when
+imported: the core imports it) says which formats exist, what each reads and writes and which
+options it takes; the core, the command line and ``bridgeio formats`` all ask it.
 
-The core picks a reader by content (each format's ``sniff``), using the file extension only to
-choose between formats whose content fits, and a writer by extension or explicit name.
+A format's functions are named by module and attribute and imported only when first called,
+so that sniffing a file and starting the command line load no format module that the file
+does not need (no NumPy for a USEBIO file, no lxml for a deal file).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from bridgeio.errors import FormatError
+from bridgeio.errors import FormatError, Problem
+
+__all__ = [
+    "FileFormat",
+    "Lazy",
+    "Option",
+    "Problem",
+    "detect_format",
+    "format_for_extension",
+    "formats",
+    "get_format",
+    "register_format",
+]
 
 Sniffer = Callable[[bytes, int], bool]
 """``sniff(head, size)``: does a file of ``size`` bytes starting with ``head`` fit this format?"""
 
 
+class Lazy:
+    """A function named by module and attribute, imported on its first call; ``bound``
+    keyword arguments are passed on every call.
+
+    >>> f = Lazy("os.path", "join"); f("a", "b"), repr(f)
+    ('a/b', "Lazy('os.path', 'join')")
+    >>> Lazy("builtins", "int", base=16)("ff")
+    255
+    """
+
+    __slots__ = ("module", "attribute", "bound", "_function")
+
+    def __init__(self, module: str, attribute: str, **bound: Any) -> None:
+        self.module, self.attribute, self.bound = module, attribute, bound
+        self._function: Callable[..., Any] | None = None
+
+    def resolve(self) -> Callable[..., Any]:
+        """The function itself (imported now if it was not yet)."""
+        if self._function is None:
+            self._function = getattr(importlib.import_module(self.module), self.attribute)
+        assert self._function is not None
+        return self._function
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **self.bound, **kwargs)
+
+    def __repr__(self) -> str:
+        bound = "".join(f", {k}={v!r}" for k, v in self.bound.items())
+        return f"Lazy({self.module!r}, {self.attribute!r}{bound})"
+
+
 @dataclass(frozen=True)
-class Problem:
-    """One finding of a check: where, what, and whether it is an error or only a warning."""
+class Option:
+    """An option a reader or writer takes; the command line offers it as ``--name``.
 
-    place: str
-    message: str
-    severity: str = "error"
+    >>> Option("usebio_version", "USEBIO version to write", ("1.4", "1.2")).flag
+    '--usebio-version'
+    """
 
-    def __str__(self) -> str:
-        return f"{self.place}: {self.severity}: {self.message}"
+    name: str
+    help: str
+    choices: tuple[str, ...] | None = None
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
 
 
 @dataclass(frozen=True)
 class FileFormat:
-    """What a format module offers. Only ``name``, ``extensions`` and ``sniff`` are required.
+    """What a format offers. Only ``name``, ``extensions``, ``description`` and ``sniff`` are
+    required; every other capability is optional.
 
-    ``read(path)`` returns a model object; ``write(doc, handle, **options)`` writes one;
-    ``iter_chunks(path, records)`` and ``write_chunks(chunks, handle, **options)`` stream bulk
-    data with bounded memory; ``check(path)`` lists :class:`Problem` s without raising for them.
+    * ``read(path, **read_options)`` returns a model object; it raises
+      :class:`~bridgeio.errors.FormatError` for what cannot be read and reports what can be
+      read only in part with :func:`~bridgeio.errors.report`.
+    * ``write(doc, handle, source=..., **write_options)`` writes one model object.
+    * ``iter_chunks(path)`` and ``write_chunks(chunks, handle, source=..., **write_options)``
+      stream bulk data (deal sets) with bounded memory.
+    * ``check(path, **read_options)`` lists :class:`Problem` s without raising for them.
+    * ``anonymize(path, handle, pseudonyms, **read_options)`` copies a file with names,
+      numbers and places replaced and every other byte kept.
+    * ``split(doc)``: for a target that holds less than a source file, the parts to write,
+      each with the suffix of its own file name (OUT-A.asc, OUT-B.asc, ...).
+    * ``resembles(head, size)``: does the file look like a damaged file of this format (its
+      first records fit, its size does not, say)? Asked only when the extension names this
+      format and no format's ``sniff`` fits, so that its reader can say what is wrong.
+    * ``holds``: what kind of document it carries: ``deals``, ``results``, ``movement``,
+      ``tournaments``, ``table`` (CSV) or ``any`` (JSON).
+    * ``carries``: which parts of a deal set it keeps (``cards``, ``tricks``, ``target``
+      (one declarer's tricks, ZRJ), ``boards``, ``provenance`` (every format's)); a
+      conversion reports the rest as left out.
     """
 
     name: str
     extensions: tuple[str, ...]
     description: str
     sniff: Sniffer
-    read: Callable[[str], Any] | None = None
+    resembles: Sniffer | None = None
+    holds: str = "any"
+    read: Callable[..., Any] | None = None
     write: Callable[..., None] | None = None
-    iter_chunks: Callable[[str, int], Iterator[Any]] | None = None
+    iter_chunks: Callable[..., Any] | None = None
     write_chunks: Callable[..., None] | None = None
-    check: Callable[[str], list[Problem]] | None = None
-    options: dict[str, str] = field(default_factory=dict)
-    record_size: int | None = None
-    read_options: dict[str, str] = field(default_factory=dict)
+    check: Callable[..., list[Problem]] | None = None
+    anonymize: Callable[..., None] | None = None
     split: Callable[[Any], list[tuple[str, Any]]] | None = None
-    """For a target that holds less than a source file: the parts to write, each with the
-    suffix of its own file name (several parts: OUT-A.asc, OUT-B.asc, ...)."""
+    read_options: tuple[Option, ...] = ()
+    write_options: tuple[Option, ...] = ()
+    record_size: int | None = None
+    carries: frozenset[str] = frozenset()
+    headerless: bool = False
+    """Its content has no signature (Pavlicek's records): asked last when sniffing."""
+
+    @property
+    def reads(self) -> bool:
+        return self.read is not None or self.iter_chunks is not None
+
+    @property
+    def writes(self) -> bool:
+        return self.write is not None or self.write_chunks is not None
+
+    def reader_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The given options this format's reader takes (others are for other formats)."""
+        names = {o.name for o in self.read_options}
+        return {k: v for k, v in options.items() if v is not None and k in names}
 
 
 _FORMATS: dict[str, FileFormat] = {}
 
 
 def register_format(fmt: FileFormat) -> FileFormat:
-    """Add a format (the order of registration is the order of preference when sniffing)."""
+    """Add a format (the order of registration is the order of preference when sniffing).
+
+    A plug-in can register its own format; the built-in ones are in :mod:`bridgeio.formats`.
+    """
     _FORMATS[fmt.name] = fmt
     return fmt
 
 
 def formats() -> list[FileFormat]:
-    _load_builtin()
+    """Every registered format, built-in ones first.
+
+    >>> import bridgeio.formats  # the built-in table (the core imports it)
+    >>> [f.name for f in formats()][:3]
+    ['acblscore', 'usebio', 'pbn']
+    """
     return list(_FORMATS.values())
 
 
-def get_format(name: str) -> FileFormat:
+def get_format(name: str | FileFormat) -> FileFormat:
     """The format called ``name`` (case-insensitive); ``ValueError`` lists the known names.
 
+    >>> import bridgeio.formats
     >>> get_format("ZRD").extensions
     ('.zrd',)
     """
-    _load_builtin()
+    if isinstance(name, FileFormat):
+        return name
     try:
         return _FORMATS[name.lower()]
     except KeyError:
         raise ValueError(f"unknown format {name!r}; known: {', '.join(_FORMATS)}") from None
 
 
-def format_for_extension(path: str | os.PathLike) -> FileFormat | None:
-    _load_builtin()
+def format_for_extension(path: str | os.PathLike[str]) -> FileFormat | None:
+    """The format whose extension ``path`` has, if any."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     for fmt in _FORMATS.values():
         if suffix in fmt.extensions:
@@ -91,27 +187,32 @@ def format_for_extension(path: str | os.PathLike) -> FileFormat | None:
     return None
 
 
-def detect_format(path: str | os.PathLike, head: bytes, size: int) -> FileFormat:
-    """The format of a file, from its content; the extension breaks ties.
+def detect_format(path: str | os.PathLike[str], head: bytes, size: int) -> FileFormat:
+    """The format of a file from its content; the extension only chooses among formats whose
+    content fits. Raises :class:`FormatError` when no format's content fits.
 
-    Raises :class:`FormatError` when no format's content fits and the extension is unknown.
+    >>> import bridgeio.formats
+    >>> detect_format("notes.txt", b"hello", 5)
+    Traceback (most recent call last):
+    bridgeio.errors.FormatError: notes.txt: start of file: expected a recognised format ...
     """
-    _load_builtin()
     by_extension = format_for_extension(path)
-    if by_extension is not None and by_extension.read and by_extension.sniff(head, size):
+    if by_extension is not None and by_extension.reads and by_extension.sniff(head, size):
         return by_extension  # the content fits the extension: no need to ask every format
-    fitting = [fmt for fmt in _FORMATS.values() if fmt.read and fmt.sniff(head, size)]
-    if by_extension is not None and (by_extension in fitting or not fitting):
-        return by_extension  # with nothing fitting, its reader names what is wrong
-    if fitting:
-        return fitting[0]
-    raise FormatError(path, "start of file", f"one of the formats {', '.join(_FORMATS)}")
+    in_order = sorted(_FORMATS.values(), key=lambda f: f.headerless)
+    for fmt in in_order:
+        if fmt.reads and fmt.sniff(head, size):
+            return fmt
+    if by_extension is not None and by_extension.resembles is not None:
+        if by_extension.resembles(head, size):
+            return by_extension  # a damaged file of its extension's format: its reader says how
+    readable = ", ".join(f.name for f in _FORMATS.values() if f.reads)
+    raise FormatError(
+        path,
+        "start of file",
+        f"a recognised format ({readable}); name one with --from if it is one of them",
+    )
 
 
 def names(fmts: Iterable[FileFormat]) -> str:
     return ", ".join(f.name for f in fmts)
-
-
-def _load_builtin() -> None:
-    if not _FORMATS:
-        import bridgeio.formats  # noqa: F401  (registers the built-in formats)

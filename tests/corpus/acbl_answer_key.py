@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bridgeio.formats.acblscore.decode import parse_date
 from bridgeio.model.results import Results
 
 MOVEMENTS = {"Mitchell": "mitchell", "Howell": "howell"}
@@ -26,7 +27,8 @@ def their_score(score):
 
 
 def their_entry_key(entry) -> str:
-    return f"{entry.number}{entry.direction[0]}" if entry.direction else str(entry.number)
+    side = entry.direction.value[0] if entry.direction else entry.seat.char if entry.seat else ""
+    return f"{entry.number}{side}"
 
 
 def awards_of(ours) -> list[list]:
@@ -62,10 +64,13 @@ def compare(ours: Results, expected_path: Path, documented: list[str] | None = N
     for event, their_event in zip(ours.events, their_events, strict=False):
         where = f"event {event.number}"
         check(f"{where} name", event.name, their_event["event_name"])
-        check(f"{where} date", event.date_text, their_event["date"])
+        check(f"{where} date", event.kept.date_text, their_event["date"])
+        check(f"{where} date parsed", event.date, parse_date(their_event["date"]))
         # In tournament mode ACBLgamedump calls the club field "tournament" and leaves out the
         # club number (bridgeio reads the field all the same).
         check(f"{where} club", event.club, their_event.get("club", their_event.get("tournament")))
+        check(f"{where} director", event.director, their_event.get("director", ""))
+        check(f"{where} city", event.city, their_event.get("city", ""))
         if "club_num" in their_event:
             check(f"{where} club number", event.club_number, their_event["club_num"])
         if their_event["rating"] is None and their_event["rating_id"] == 47:
@@ -117,7 +122,7 @@ def compare_section(section, theirs: dict, where: str, check, noted: list[str]) 
         for name in ("previous", "current", "total"):
             check(
                 f"{at} {name} award",
-                awards_of(entry.awards[name]),
+                awards_of(entry.awards.get(name, [])),
                 [a[:3] for a in their_entry.get("award", {}).get(name, [])],
             )
         check(f"{at} players", len(entry.players), len(their_entry["player"]))
@@ -134,7 +139,7 @@ def compare_section(section, theirs: dict, where: str, check, noted: list[str]) 
             for name in ("previous", "current", "total"):
                 check(
                     f"{pat} {name} award",
-                    awards_of(player.awards[name]),
+                    awards_of(player.awards.get(name, [])),
                     [a[:3] for a in their_player.get("award", {}).get(name, [])],
                 )
     boards = {str(b.number): b for b in section.results}

@@ -1,110 +1,374 @@
-"""USEBIO writing and validation: corpus round trips, 1.2 versus 1.4, ACBLscore games as USEBIO
-(checked against Matthew Kidd's decoder), and the validator's rules."""
+"""USEBIO writing and validation: a Hypothesis round trip of results models, 1.2 against 1.4,
+the usual form for one section, teams, individuals and sessions, edits of the model reaching
+the file, bad bytes cleaned, and the validator's rules. (Corpus files: tests/corpus/.)"""
 
 from __future__ import annotations
 
-import json
-import re
+import datetime
+import string
+import warnings
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 import bridgeio
 from bridgeio.cli import run
-from bridgeio.formats.json import document
-from bridgeio.formats.usebio.reader import from_tree, parser
+from bridgeio.errors import ConversionError, DataLossWarning, collect
+from bridgeio.formats.usebio.events import derive
+from bridgeio.formats.usebio.names import NEWER_THAN_1_2
+from bridgeio.formats.usebio.reader import read
 from bridgeio.formats.usebio.validate import check, known_names
-from bridgeio.formats.usebio.writer import NEWER_THAN_1_2, to_xml
+from bridgeio.formats.usebio.writer import to_xml
+from bridgeio.model.cards import Card, Seat, Strain
+from bridgeio.model.contract import Contract, Doubling
+from bridgeio.model.results import (
+    Assigned,
+    Award,
+    Board,
+    BoardResult,
+    Direction,
+    Entry,
+    Event,
+    EventKind,
+    Match,
+    Player,
+    Results,
+    Scoring,
+    Section,
+    Special,
+    Strat,
+)
+from tests.roundtrip import assert_round_trip
 
 
-def reread(xml: bytes):
-    return from_tree(etree.fromstring(xml, parser()))
+def reread(tmp_path, xml: bytes, name: str = "again.xml") -> Results:
+    path = tmp_path / name
+    path.write_bytes(xml)
+    with collect():
+        return read(str(path))
 
 
-def test_model_to_usebio_to_model_is_the_identity(corpus):
-    for path in sorted((corpus / "usebio").glob("*.xml")):
-        results = bridgeio.read(path)
-        for version in ("1.4", "1.2"):
-            xml = to_xml(results, version)
-            again = reread(xml)
-            same = json.dumps(document(again)) == json.dumps(document(results))
-            assert same, f"{path.name} {version}"
-            assert to_xml(again, version) == xml, f"{path.name} {version}: not a fixpoint"
-
-
-def test_writing_1_2_leaves_out_only_what_1_2_cannot_hold(corpus):
-    results = bridgeio.read(corpus / "usebio" / "nzscorer_pairs.xml")
-    older = etree.fromstring(to_xml(results, "1.2"))
-    assert older.get("Version") == "1.2"
-    assert not {e.tag for e in older.iter()} & NEWER_THAN_1_2
-    assert re.fullmatch(r"\d\d/\d\d/\d{4}", older.findtext("EVENT/DATE"))
-    newer = etree.fromstring(to_xml(results, "1.4"))
-    assert newer.findtext("EVENT/DATE") == "2015-11-16"
-
-
-def test_output_is_deterministic_utf8(corpus):
-    results = bridgeio.read(corpus / "usebio" / "compscore_mp_pairs_howell.xml")
-    first, second = to_xml(results), to_xml(results)
-    assert first == second and first.startswith(b"<?xml version='1.0' encoding='UTF-8'?>")
-
-
-def kidd_key(pair_id: str) -> str:
-    match = re.match(r"^[A-Z]*?(\d+)(NS|EW)?$", pair_id)
-    number, direction = match.group(1), match.group(2)
-    return f"{number}{direction[0]}" if direction else number
-
-
-def test_acblscore_games_as_usebio_carry_the_answer_key(corpus, tmp_path):
-    special = {"Ave+", "Ave", "Ave-", "Not Played", "Late Play"}
-    checked_files = 0
-    for path in sorted((corpus / "acblscore").iterdir()):
-        if not path.is_file() or path.name.startswith("truncated"):
-            continue
-        bridgeio.convert(path, tmp_path / f"{path.name}.xml")
-        written = sorted(tmp_path.glob(f"{path.name}*.xml"))
-        assert written, path.name
-        kidd = json.loads((corpus / "acblscore" / "expected" / f"{path.name}.json").read_text())
-        for number, their_event in enumerate(kidd[0]["event"], start=1):
-            target = (
-                tmp_path / f"{path.name}.xml"
-                if len(written) == 1
-                else tmp_path / f"{path.name}-{number}.xml"
-            )
-            assert [p for p in check(str(target)) if p.severity == "error"] == [], target.name
-            event = bridgeio.read(target).events[0]
-            for section in event.sections:
-                theirs = their_event["section"][section.name]
-                entries = {kidd_key(e.id): e for e in section.entries}
-                assert set(entries) == set(theirs["entry"]), target.name
-                for key, their_entry in theirs["entry"].items():
-                    ours = entries[key]
-                    same = abs((ours.percentage or 0) - their_entry["pct"]) < 0.005 and [
-                        (p.first_name, p.last_name, p.player_number) for p in ours.players
-                    ] == [(p["fname"], p["lname"], p["pnum"]) for p in their_entry["player"]]
-                    assert same, f"{target.name} {section.name} {key}"  # no names in the log
-                for board in section.results:
-                    rows = [
-                        (r.round, r.table, r.ns, r.ew, r.ns_points, r.ew_points)
-                        for r in board.results
-                    ]
-                    their_rows = [
-                        (t[0], t[1], t[2], t[5], t[4], t[7])
-                        for t in theirs["board"].get(str(board.number), [])
-                    ]
-                    # ACBLgamedump drops trailing unplayed results (see acbl_answer_key.py)
-                    assert rows[: len(their_rows)] == their_rows, f"{target.name} {board.number}"
-                    assert all(
-                        isinstance(r.ns_score, str) for r in board.results[len(their_rows) :]
-                    )
-        checked_files += 1
-    assert checked_files == 49
-    assert special  # the names ACBLgamedump uses for what USEBIO writes as assigned scores
-
-
-def write(tmp_path, text: str):
-    path = tmp_path / "x.xml"
+def write_text(tmp_path, text: str, name: str = "x.xml") -> str:
+    path = tmp_path / name
     path.write_text(text)
     return str(path)
 
+
+# ---------------------------------------------------------------------------- models
+
+WORD = st.text(string.ascii_letters + "éßØ&<>'\"", min_size=1, max_size=8)
+TEXT = st.lists(WORD, max_size=3).map(" ".join)
+SCORES = st.one_of(
+    st.integers(-7600, 7600).map(lambda n: (n * 10, -n * 10)),
+    st.sampled_from(
+        [
+            (Special.AVERAGE_PLUS, Special.AVERAGE_MINUS),
+            (Special.AVERAGE, Special.AVERAGE),
+            (Special.AVERAGE_PLUS, Special.AVERAGE_PLUS),
+            (Assigned(70.0), Assigned(30.0)),
+            (Special.NOT_PLAYED, Special.NOT_PLAYED),
+        ]
+    ),
+)
+POINTS = st.one_of(st.none(), st.integers(-400, 400).map(lambda n: n / 4))
+CONTRACTS = st.one_of(
+    st.none(),
+    st.just(Contract(0)),
+    st.builds(
+        Contract,
+        st.integers(1, 7),
+        st.sampled_from(list(Strain)),
+        st.sampled_from(list(Doubling)),
+        st.sampled_from(list(Seat)),
+    ),
+)
+SCORINGS = {
+    EventKind.PAIRS: [s for s in Scoring],
+    EventKind.INDIVIDUAL: [Scoring.MATCHPOINTS, Scoring.AGGREGATE],
+    EventKind.TEAMS: [Scoring.IMPS, Scoring.VICTORY_POINTS],
+}
+
+
+@st.composite
+def players(draw, modern: bool) -> Player:
+    first = draw(st.one_of(st.just(""), WORD))
+    last = draw(WORD) if not first else draw(TEXT.filter(bool))
+    return Player(
+        last,
+        first,
+        draw(st.one_of(st.just(""), st.from_regex(r"[0-9]{1,8}", fullmatch=True))),
+        draw(st.one_of(st.none(), st.integers(0, 20000).map(float))) if modern else None,
+        draw(TEXT) if modern else "",
+        draw(TEXT) if modern else "",
+        draw(TEXT) if modern else "",
+    )
+
+
+@st.composite
+def entries(draw, kind: EventKind, prefix: str, modern: bool) -> list[Entry]:
+    mitchell = kind is EventKind.PAIRS and draw(st.booleans())
+    numbers = draw(st.lists(st.integers(1, 30), min_size=1, max_size=4, unique=True))
+    sides = [Direction.NS, Direction.EW] if mitchell else [None]
+    found = []
+    for side in sides:
+        for number in numbers:
+            score = draw(st.one_of(st.none(), st.integers(-4000, 40000).map(lambda n: n / 4)))
+            rank = (
+                draw(st.integers(1, 40))
+                if score is not None
+                else draw(st.one_of(st.none(), st.integers(1, 40)))
+            )
+            awards = draw(
+                st.lists(
+                    st.builds(
+                        Award,
+                        st.integers(0, 400).map(float),
+                        st.sampled_from(["RED", "GREEN", "c"]),
+                    ),
+                    max_size=2,
+                )
+            )
+            count = (
+                1
+                if kind is EventKind.INDIVIDUAL
+                else draw(st.integers(0, 4 if kind is EventKind.TEAMS else 2))
+            )
+            entry = Entry(
+                f"{prefix}{number}{side.value if side else ''}",
+                number,
+                side,
+                draw(TEXT) if kind is EventKind.TEAMS else "",
+                score,
+                draw(st.one_of(st.none(), st.integers(0, 10000).map(lambda n: n / 100))),
+                rank,
+                draw(st.booleans()) if rank is not None else False,
+                draw(st.one_of(st.none(), st.integers(1, 3))) if modern else None,
+                players=[draw(players(modern)) for _ in range(count)],
+                awards={"total": awards} if awards else {},
+                boards_played=draw(st.one_of(st.none(), st.integers(0, 60))),
+            )
+            found.append(entry)
+    return found
+
+
+@st.composite
+def lines(draw, kind: EventKind, numbers: list[int], modern: bool, teams=None) -> BoardResult:
+    ns_score, ew_score = draw(SCORES)
+    contract = draw(CONTRACTS)
+    pick = st.sampled_from(numbers)
+    if teams is not None:
+        ns, ew = teams if draw(st.booleans()) else teams[::-1]
+        seats = points = None
+    elif kind is EventKind.INDIVIDUAL:
+        seats = (draw(pick), draw(pick), draw(pick), draw(pick))
+        ns, ew = seats[0], seats[1]
+        a, b = draw(POINTS), draw(POINTS)
+        points = (a, b, a, b)
+    else:
+        ns, ew, seats, points = draw(pick), draw(pick), None, None
+    pair_points = teams is None and seats is None
+    return BoardResult(
+        draw(st.integers(0, 9)) if modern and teams is None else 0,
+        draw(st.integers(0, 9)) if modern and teams is None else 0,
+        ns,
+        ew,
+        ns_score,
+        ew_score,
+        draw(POINTS) if pair_points else None,
+        draw(POINTS) if pair_points else None,
+        contract,
+        draw(st.one_of(st.none(), st.integers(0, 13))),
+        draw(st.one_of(st.none(), st.integers(0, 51).map(Card))),
+        seats=seats,
+        points=points,
+    )
+
+
+@st.composite
+def boards(draw, kind: EventKind, numbers: list[int], modern: bool, teams=None) -> list[Board]:
+    board_numbers = draw(st.lists(st.integers(1, 36), max_size=3, unique=True))
+    return [
+        Board(
+            n, [draw(lines(kind, numbers, modern, teams)) for _ in range(draw(st.integers(1, 3)))]
+        )
+        for n in board_numbers
+    ]
+
+
+@st.composite
+def results_models(draw, modern: bool = True) -> Results:
+    """Results USEBIO holds exactly (1.2: without what only 1.3 and 1.4 hold); derived
+    section facts (movement, schedule, counts) as the reader derives them."""
+    kind = draw(st.sampled_from(list(EventKind)))
+    count = draw(st.integers(1, 3))
+    names = [""] if count == 1 else ["A", "B", "C"][:count]
+    event = Event(
+        1,
+        draw(TEXT),
+        draw(TEXT),
+        draw(
+            st.one_of(st.none(), st.dates(datetime.date(1950, 1, 1), datetime.date(2099, 12, 31)))
+        ),
+        draw(TEXT),
+        draw(st.from_regex(r"[0-9]{0,5}", fullmatch=True)),
+        city=draw(TEXT),
+        kind=kind,
+        scoring=draw(st.sampled_from(SCORINGS[kind])),
+        rating=draw(TEXT),
+    )
+    if modern and draw(st.booleans()):
+        event.strats = [
+            Strat(letter, None, draw(st.one_of(st.none(), st.integers(1, 9999))))
+            for letter in draw(st.lists(st.sampled_from("ABC"), unique=True, max_size=3))
+        ]
+    for name in names:
+        prefix = name
+        section = Section(name, entries=draw(entries(kind, prefix, modern)))
+        numbers = sorted({e.number for e in section.entries})
+        if kind is EventKind.TEAMS:
+            for round_number in range(1, draw(st.integers(0, 3)) + 1):
+                home, away = draw(st.sampled_from(numbers)), draw(st.sampled_from([0, *numbers]))
+                first, second = draw(POINTS), draw(POINTS) if away else None
+                match = Match(round_number, home, away)
+                if event.scoring is Scoring.VICTORY_POINTS:
+                    match.home_vp, match.away_vp = first, second
+                else:
+                    match.home_imps, match.away_imps = first, second
+                if away and away != home:
+                    match.boards = draw(boards(kind, numbers, modern, (home, away)))
+                section.matches.append(match)
+        else:
+            section.results = draw(boards(kind, numbers, modern))
+        derive(section, kind)
+        event.sections.append(section)
+    return Results([event], "usebio")
+
+
+@settings(max_examples=20)
+@given(model=results_models())
+def test_results_models_round_trip_in_1_4(tmp_path_factory, model):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DataLossWarning)  # USEBIO holds all of it
+        assert_round_trip(model, tmp_path_factory.mktemp("usebio"), "usebio")
+
+
+@settings(max_examples=12)
+@given(model=results_models(modern=False))
+def test_results_models_round_trip_in_1_2(tmp_path_factory, model):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DataLossWarning)
+        assert_round_trip(model, tmp_path_factory.mktemp("usebio"), "usebio", usebio_version="1.2")
+
+
+# ---------------------------------------------------------------------------- forms
+
+
+def pair(number: int, direction: Direction | None = None, name: str = "Ann Lee") -> Entry:
+    first, last = name.split()
+    return Entry(
+        f"{number}{direction.value if direction else ''}",
+        number,
+        direction,
+        percentage=50.0 + number,
+        rank=number,
+        players=[Player(last, first, f"{number}00")],
+    )
+
+
+def test_one_section_is_written_in_the_usual_form_several_in_sections(tmp_path):
+    one = Results([Event(1, "Pairs", sections=[Section("A", entries=[pair(1), pair(2)])])])
+    with collect() as found:
+        tree = etree.fromstring(to_xml(one))
+    assert tree.find("EVENT/PARTICIPANTS/PAIR") is not None and tree.find(".//SECTION") is None
+    assert [str(loss) for loss in found.losses] == [
+        "usebio 1.4 cannot hold the name of an event's only section (USEBIO's usual form has "
+        "none) (1): left out"
+    ]
+    two = Results(
+        [
+            Event(
+                1,
+                "Pairs",
+                sections=[Section("A", entries=[pair(1)]), Section("B", entries=[pair(1)])],
+            )
+        ]
+    )
+    tree = etree.fromstring(to_xml(two))
+    assert [s.get("SECTION_ID") for s in tree.iter("SECTION")] == ["A", "B"]
+    assert [p.findtext("PAIR_NUMBER") for p in tree.iter("PAIR")] == ["A1", "B1"]  # unique
+
+
+def test_a_file_with_one_section_element_keeps_it(tmp_path):
+    text = (
+        '<USEBIO Version="1.4"><CLUB><CLUB_NAME>C</CLUB_NAME><CLUB_ID_NUMBER>1</CLUB_ID_NUMBER>'
+        '</CLUB><EVENT EVENT_TYPE="PAIRS"><DATE>2024-01-01</DATE><SECTION SECTION_ID="X">'
+        "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS>"
+        "</SECTION></EVENT></USEBIO>"
+    )
+    results = read(write_text(tmp_path, text))
+    tree = etree.fromstring(to_xml(results))
+    assert [s.get("SECTION_ID") for s in tree.iter("SECTION")] == ["X"]
+
+
+def test_writing_1_2_leaves_out_only_what_1_2_cannot_hold(tmp_path):
+    line = BoardResult(2, 3, 1, 2, 420, -420, 1.0, 0.0, Contract.parse("4S", "S"))
+    event = Event(
+        1,
+        "Pairs",
+        date=datetime.date(2015, 11, 16),
+        sections=[Section("", entries=[pair(1), pair(2)], results=[Board(1, [line])])],
+    )
+    with collect() as found:
+        older = etree.fromstring(to_xml(Results([event]), "1.2"))
+    assert older.get("Version") == "1.2"
+    assert not {e.tag for e in older.iter()} & NEWER_THAN_1_2
+    assert older.findtext("EVENT/DATE") == "16/11/2015"
+    assert sorted(str(loss) for loss in found.losses) == [
+        "usebio 1.2 cannot hold ROUND_NUMBER elements, new in USEBIO 1.3 or 1.4 (1): left out",
+        "usebio 1.2 cannot hold TABLE_NUMBER elements, new in USEBIO 1.3 or 1.4 (1): left out",
+    ]
+    newer = etree.fromstring(to_xml(Results([event]), "1.4"))
+    assert newer.findtext("EVENT/DATE") == "2015-11-16"
+
+
+def test_output_is_deterministic_utf8():
+    results = Results([Event(1, "Caf\u00e9", sections=[Section("", entries=[pair(1)])])])
+    first, second = to_xml(results), to_xml(results)
+    assert first == second and first.startswith(b"<?xml version='1.0' encoding='UTF-8'?>")
+    assert "Caf\u00e9".encode() in first
+
+
+def test_bad_bytes_of_a_source_become_a_cleaned_value_with_a_warning(tmp_path):
+    """A damaged source (a cut ACBLscore file: control characters in a club number) gives a
+    cleaned value and a warning, never a raw lxml message."""
+    event = Event(1, "Pairs\x00", club="Bay\x07 Club", club_number="12\x03", sections=[])
+    event.sections = [Section("", entries=[pair(1, name="A\x1bnn Lee")])]
+    with collect() as found:
+        bridgeio.write(Results([event]), tmp_path / "clean.xml")
+    tree = etree.parse(str(tmp_path / "clean.xml"))
+    assert (
+        tree.findtext("CLUB/CLUB_ID_NUMBER") == "12"
+        and tree.findtext("CLUB/CLUB_NAME") == "Bay Club"
+    )
+    assert tree.findtext(".//PLAYER_NAME") == "Ann Lee"
+    assert sorted(str(loss) for loss in found.losses) == [
+        f"usebio 1.4 cannot hold control characters in {tag} texts (removed) (1): left out"
+        for tag in ("CLUB_ID_NUMBER", "CLUB_NAME", "EVENT_DESCRIPTION", "PLAYER_NAME")
+    ]
+
+
+def test_the_writer_refuses_what_is_not_one_event(tmp_path):
+    with pytest.raises(ConversionError, match="exactly one event a file"):
+        to_xml(Results([Event(1), Event(2)]))
+    with pytest.raises(ValueError, match="1.3 is not written"):
+        to_xml(Results([Event(1)]), "1.3")
+    bridgeio.write(Results([Event(1, "A"), Event(2, "B")]), tmp_path / "out.xml")
+    assert sorted(p.name for p in tmp_path.glob("out-*.xml")) == ["out-1.xml", "out-2.xml"]
+
+
+# ---------------------------------------------------------------------------- validation
 
 BASE = """<?xml version="1.0"?>
 <USEBIO Version="1.4">
@@ -124,35 +388,48 @@ BASE = """<?xml version="1.0"?>
 
 
 def test_a_clean_file_has_no_problems(tmp_path):
-    assert check(write(tmp_path, BASE)) == []
+    assert check(write_text(tmp_path, BASE)) == []
 
 
 def test_rules_no_schema_can_say(tmp_path):
     text = (
         BASE.replace("<PLACE>2</PLACE><PERCENTAGE>40", "<PLACE>2</PLACE><PERCENTAGE>70")
         .replace("<EW_PAIR_NUMBER>2<", "<EW_PAIR_NUMBER>9<")
-        .replace(
-            "<PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE>",
-            "<PAIR_NUMBER>1</PAIR_NUMBER><PLACE>2</PLACE>",
-        )
         .replace("<DATE>2024-01-01</DATE>", "<ACBL_THING>x</ACBL_THING>")
     )
-    problems = [str(p) for p in check(write(tmp_path, text))]
-    assert any(p.startswith("line 4 /USEBIO/EVENT: error: EVENT needs a DATE") for p in problems)
-    assert any("place 2 has a better score" in p for p in problems)
-    assert any(
-        "EW_PAIR_NUMBER 9 is not a participant" in p and "/TRAVELLER_LINE" in p for p in problems
+    problems = check(write_text(tmp_path, text))
+    found = {(p.kind, p.severity): str(p) for p in problems}
+    assert found[("missing DATE", "error")].startswith(
+        "line 4 /USEBIO/EVENT: error: EVENT needs a DATE"
     )
-    assert any("ACBL_THING is not in USEBIO 1.4" in p and "warning" in p for p in problems)
+    assert "place 2 has a better score" in found[("place order", "warning")]
+    assert found[("not a participant", "error")].startswith(
+        "line 11 /USEBIO/EVENT/BOARD/TRAVELLER_LINE"
+    )
+    assert "EW_PAIR_NUMBER 9 is not a participant" in found[("not a participant", "error")]
+    assert (
+        "ACBL_THING is not in USEBIO 1.4"
+        in found[("element not in USEBIO 1.4: ACBL_THING", "warning")]
+    )
+    assert [p.sort_key for p in problems] == sorted(p.sort_key for p in problems)  # reading order
 
 
 def test_schema_errors_carry_line_and_path(tmp_path):
     text = BASE.replace("<PERCENTAGE>60</PERCENTAGE>", "<PERCENTAGE>lots</PERCENTAGE>")
-    problems = [str(p) for p in check(write(tmp_path, text))]
-    assert any(
-        p.startswith("line 7 /USEBIO/EVENT/PARTICIPANTS/PAIR[1]/PERCENTAGE: error")
-        for p in problems
-    )
+    problems = check(write_text(tmp_path, text))
+    assert [(p.kind, p.place) for p in problems] == [
+        ("unreadable PERCENTAGE", "line 7 /USEBIO/EVENT/PARTICIPANTS/PAIR[1]/PERCENTAGE"),
+        (
+            "schema SCHEMAV_CVC_PATTERN_VALID",
+            "line 7 /USEBIO/EVENT/PARTICIPANTS/PAIR[1]/PERCENTAGE",
+        ),
+    ]
+    line = BASE.replace("<SCORE>420</SCORE>", "<SCORE>420<X/></SCORE>")
+    problems = check(write_text(tmp_path, line))
+    assert [(p.kind, p.place) for p in problems] == [
+        ("missing SCORE", "line 11 /USEBIO/EVENT/BOARD/TRAVELLER_LINE"),  # none the model reads
+        ("schema SCHEMAV_CVC_TYPE_3_1_2", "line 12 /USEBIO/EVENT/BOARD/TRAVELLER_LINE/SCORE"),
+    ]
 
 
 def test_schema_command_and_validate_exit_status(tmp_path, capsys):
@@ -160,9 +437,11 @@ def test_schema_command_and_validate_exit_status(tmp_path, capsys):
     schema = capsys.readouterr().out
     assert schema.startswith("<?xml") and "xs:schema" in schema
     assert {"PAIR", "TRAVELLER_LINE", "STRATIFICATION"} <= known_names()
-    assert run(["validate", write(tmp_path, BASE)]) == 0
-    assert run(["validate", write(tmp_path, BASE.replace("<DATE>2024-01-01</DATE>", ""))]) == 1
+    assert run(["validate", write_text(tmp_path, BASE)]) == 0
+    assert run(["validate", write_text(tmp_path, BASE.replace("<DATE>2024-01-01</DATE>", ""))]) == 1
 
+
+# ---------------------------------------------------- teams, individuals, sessions
 
 TEAMS = """<?xml version="1.0" encoding="ISO-8859-1"?>
 <USEBIO Version="1.2">
@@ -187,6 +466,52 @@ TEAMS = """<?xml version="1.0" encoding="ISO-8859-1"?>
 </EVENT></USEBIO>
 """
 
+
+def test_team_events_keep_their_matches(tmp_path):
+    path = tmp_path / "teams.xml"
+    path.write_bytes(TEAMS.encode("latin-1"))
+    results = read(str(path))
+    event = results.events[0]
+    assert event.club == "Caf\u00e9 Club" and event.kind is EventKind.TEAMS
+    assert event.scoring is Scoring.VICTORY_POINTS
+    section = event.sections[0]
+    assert [(e.id, e.name) for e in section.entries] == [("1", "Fischer"), ("2", "")]
+    assert [(p.first_name, p.last_name) for p in section.entries[0].players] == [
+        ("Ann", "Van Dyke")
+    ]
+    matches = section.matches
+    assert [(m.round, m.home, m.away, m.home_vp, m.away_vp, m.home_imps) for m in matches] == [
+        (1, 1, 2, 16, 4, 7),
+        (2, 1, 0, 16, None, None),
+    ]
+    line = matches[0].boards[0].results[0]  # the first team sat N-S (DIRECTION NS)
+    assert (line.ns, line.ew, line.contract, line.lead) == (
+        1,
+        2,
+        Contract.parse("4SX", "N"),
+        Card.from_text("HK"),
+    )
+    xml = to_xml(results)
+    assert b"<SITOUT>9</SITOUT>" in xml and b"<OPPOSING_TEAM>NONE</OPPOSING_TEAM>" in xml
+    assert b"<IMPS>7</IMPS>" in xml and b'TEAM_NAME="Fischer"' in xml
+    assert b"<LASTNAME>Van Dyke</LASTNAME>" in xml  # the team's pair and its player
+    again = reread(tmp_path, xml)
+    assert again == results and to_xml(again) == xml
+    assert check(str(path)) == []
+
+
+def test_an_edit_of_a_team_match_score_reaches_the_file(tmp_path):
+    path = tmp_path / "teams.xml"
+    path.write_bytes(TEAMS.encode("latin-1"))
+    results = read(str(path))
+    match = results.events[0].sections[0].matches[0]
+    match.home_vp, match.away_vp = 12.5, 7.5
+    match.away = 1  # and who they played: the first team against itself, say
+    again = reread(tmp_path, to_xml(results))
+    edited = again.events[0].sections[0].matches[0]
+    assert (edited.home_vp, edited.away_vp, edited.away) == (12.5, 7.5, 1)
+
+
 INDIVIDUAL = """<?xml version="1.0"?>
 <USEBIO Version="1.4"><CLUB><CLUB_NAME>C</CLUB_NAME><CLUB_ID_NUMBER>1</CLUB_ID_NUMBER></CLUB>
 <EVENT EVENT_TYPE="INDIVIDUAL"><DATE>2024-03-01</DATE><PARTICIPANTS>
@@ -206,36 +531,21 @@ INDIVIDUAL = """<?xml version="1.0"?>
 """
 
 
-def test_team_events_keep_their_matches(tmp_path):
-    path = tmp_path / "teams.xml"
-    path.write_bytes(TEAMS.encode("latin-1"))
-    results = bridgeio.read(path)
-    event = results.events[0]
-    assert event.club == "Caf\u00e9 Club" and event.kind == "teams"
-    assert [e.id for e in event.sections[0].entries] == ["1", "2"]
-    matches = event.sections[0].matches
-    assert [(m.round, m.team, m.opponent, m.victory_points, m.imps) for m in matches] == [
-        (1, 1, 2, 16, 7),
-        (2, 1, 0, 16, None),
-    ]
-    xml = to_xml(results)
-    assert b"<SITOUT>9</SITOUT>" in xml and b"<OPPOSING_TEAM>NONE</OPPOSING_TEAM>" in xml
-    assert b"Van Dyke" in xml  # the nested pair and its player are written back
-    again = reread(xml)
-    assert json.dumps(document(again)) == json.dumps(document(results))
-    assert to_xml(again) == xml
-
-
 def test_individual_events(tmp_path):
-    path = tmp_path / "individual.xml"
-    path.write_text(INDIVIDUAL)
-    results = bridgeio.read(path)
+    path = write_text(tmp_path, INDIVIDUAL)
+    results = read(path)
+    entries = results.events[0].sections[0].entries
+    assert [(e.id, e.rank, e.tied, e.players[0].last_name) for e in entries][:2] == [
+        ("1", 1, True, "Lee"),
+        ("2", 3, False, "Kim"),
+    ]
     line = results.events[0].sections[0].results[0].results[0]
-    assert line.seats == (1, 2, 3, 4) and line.ns_score == "A6040"
+    assert line.seats == (1, 2, 3, 4) and line.points == (1.2, 0.8, 1.2, 0.8)
+    assert (line.ns_score, line.ew_score) == (Special.AVERAGE_PLUS, Special.AVERAGE_MINUS)
     xml = to_xml(results)
-    assert b"<S_PLAYER_NUMBER>3</S_PLAYER_NUMBER>" in xml
-    assert json.dumps(document(reread(xml))) == json.dumps(document(results))
-    assert check(str(path)) == []
+    assert b"<S_PLAYER_NUMBER>3</S_PLAYER_NUMBER>" in xml and b"<SCORE>A6040</SCORE>" in xml
+    assert reread(tmp_path, xml) == results
+    assert check(path) == []
 
 
 SESSIONS = """<?xml version="1.0"?>
@@ -251,14 +561,17 @@ SESSIONS = """<?xml version="1.0"?>
 
 
 def test_sessions_are_kept(tmp_path):
-    path = tmp_path / "sessions.xml"
-    path.write_text(SESSIONS)
-    results = bridgeio.read(path)
+    results = read(write_text(tmp_path, SESSIONS))
     sections = results.events[0].sections
-    assert [(s.extra.get("session"), s.name) for s in sections] == [("S1", ""), ("S2", "A")]
+    assert [(s.session, s.kept.session_id, s.name) for s in sections] == [
+        (1, "S1", ""),
+        (2, "S2", "A"),
+    ]
     xml = to_xml(results)
     tree = etree.fromstring(xml)
     assert [s.get("SESSION_ID") for s in tree.iter("SESSION")] == ["S1", "S2"]
     assert tree.findtext("EVENT/SESSION/SESSION_DATE") == "2024-03-01"
-    assert json.dumps(document(reread(xml))) == json.dumps(document(results))
-    assert document(results)["events"][0]["sections"][1]["session"] == "S2"
+    assert reread(tmp_path, xml) == results
+    from bridgeio.formats.json import document
+
+    assert document(results)["events"][0]["sections"][1]["session"] == 2

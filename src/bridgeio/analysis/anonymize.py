@@ -40,6 +40,29 @@ class Pseudonyms:
         code = self._code("player", identity)
         return f"Player{code % 100000:05d}", f"Given{(code >> 20) % 1000:03d}"
 
+    def person(self, name: str, number: str = "") -> str:
+        """A pseudonym for a person written as one text, in the same form ("Last, First"
+        stays last name first); the same person (by ``number`` if given, else by name)
+        always gets the same one.
+
+        >>> p = Pseudonyms(b"k"); p.person("Smith, Ann") == p.person("smith,  ann")
+        True
+        >>> p.person("Ann Smith").startswith("Given"), "," in p.person("Smith, Ann")
+        (True, True)
+        """
+        if not name.strip():
+            return name
+        if "," in name:
+            last, first = (part.strip() for part in name.split(",", 1))
+        else:
+            first, _, last = name.strip().rpartition(" ")
+        player = Player(last_name=last, first_name=first, player_number=number)
+        if not number.strip():  # identity by name, spacing and case aside
+            player.first_name = " ".join(first.split()).lower()
+            player.last_name = " ".join(last.split()).lower()
+        new_last, new_first = self.player(player)
+        return f"{new_last}, {new_first}" if "," in name else f"{new_first} {new_last}"
+
     def number(self, number: str) -> str:
         if not number.strip() or number.strip().upper() == "NM":
             return number
@@ -52,14 +75,18 @@ class Pseudonyms:
 
 
 def anonymize(results: Results, key: bytes | None = None) -> Results:
-    """Replace names, player numbers, cities, clubs and directors in place; returns ``results``."""
-    names = Pseudonyms(key)
-    results.extra["rewrite"] = SENSITIVE
+    """Replace names, player numbers, cities, clubs and directors in the model, in place;
+    returns ``results``. (A format's own ``anonymize`` uses this and then writes the file
+    back with every other byte as it was.)"""
+    return anonymize_with(results, Pseudonyms(key))
+
+
+def anonymize_with(results: Results, names: Pseudonyms) -> Results:
+    """:func:`anonymize` with given :class:`Pseudonyms` (the same ones across files)."""
     for event in results.events:
         event.club = names.place("Club ", event.club)
         event.director = names.place("Director ", event.director)
-        if event.extra.get("city"):
-            event.extra["city"] = names.place("Town ", event.extra["city"])
+        event.city = names.place("Town ", event.city)
         for section in event.sections:
             for entry in section.entries:
                 for player in entry.players:

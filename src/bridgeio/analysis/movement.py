@@ -13,7 +13,9 @@ import itertools
 from collections import Counter, defaultdict
 from typing import Any
 
-from bridgeio.model.movement import Movement
+import numpy as np
+
+from bridgeio.model.movement import Movement, size_problem
 from bridgeio.registry import Problem
 
 
@@ -25,8 +27,20 @@ def _line(movement: Movement, round_index: int) -> str:
 
 def errors(movement: Movement) -> list[Problem]:
     """Counts that contradict the header, a contestant twice in a round, a pair playing a
-    board group twice, numbers out of range."""
+    board group twice, numbers out of range; each with the line of its round.
+
+    >>> from bridgeio.model.movement import Table
+    >>> m = Movement(4, 2, 1, 2, False, [[Table((1, 2), "A"), Table((3, 3), "B")]])
+    >>> for problem in errors(m): print(problem)
+    round 1: error: table 2: 3 plays board group B a second time
+    round 1: error: contestant 3 sits 2 times
+    line 1: warning: of the header's 4 contestants, 1 never play (4)
+    """
     problems: list[Problem] = []
+    m = movement
+    wrong = size_problem(m.participants, m.tables, m.rounds, m.groups, m.individual)
+    if wrong is not None:
+        problems.append(Problem("line 1", f"the header's {wrong[0]}: expected {wrong[1]}"))
     if movement.compact:
         problems.append(
             Problem(
@@ -80,25 +94,34 @@ def errors(movement: Movement) -> list[Problem]:
             if count > 1:
                 problems.append(Problem(where, f"contestant {number} sits {count} times"))
     if not movement.compact:
-        if len(labels) != movement.groups:
-            problems.append(
-                Problem(
-                    "line 1",
-                    f"the header gives {movement.groups} board groups, "
-                    f"the rounds use {len(labels)}",
-                )
+        problems += _header_counts(movement, labels, contestants)
+    return problems
+
+
+def _header_counts(movement: Movement, labels: set[str], contestants: set[int]) -> list[Problem]:
+    """The header's board groups and contestants against those the rounds use (the work
+    grows with the rounds, never with the header's numbers)."""
+    problems = []
+    if len(labels) != movement.groups:
+        problems.append(
+            Problem(
+                "line 1",
+                f"the header gives {movement.groups} board groups, the rounds use {len(labels)}",
             )
-        missing = set(range(1, movement.participants + 1)) - contestants
-        if missing:  # a phantom's number, say: worth a look, not an error
-            listed = ", ".join(map(str, sorted(missing)[:10]))
-            problems.append(
-                Problem(
-                    "line 1",
-                    f"of the header's {movement.participants} "
-                    f"contestants, {len(missing)} never play ({listed})",
-                    "warning",
-                )
+        )
+    missing = movement.participants - len(contestants)  # contestants holds only 1..participants
+    if missing > 0:  # a phantom's number, say: worth a look, not an error
+        everyone = range(1, movement.participants + 1)  # a range: nothing is made of it but 10
+        first = list(itertools.islice((n for n in everyone if n not in contestants), 10))
+        listed = ", ".join(map(str, first)) + (", ..." if missing > len(first) else "")
+        problems.append(
+            Problem(
+                "line 1",
+                f"of the header's {movement.participants} "
+                f"contestants, {missing} never play ({listed})",
+                "warning",
             )
+        )
     return problems
 
 
@@ -119,31 +142,48 @@ def minsq(total: int, count: int) -> int:
 
 
 def balance(movement: Movement) -> float | None:
-    """The Qf balance figure of a pair movement (None for individuals or empty schedules)."""
-    if movement.individual or movement.compact or movement.participants < 2:
+    """The Qf balance figure of a pair movement (None for individuals, compact schedules, and
+    schedules whose numbers the checks reject).
+
+    The ±1 comparisons of every two table-rounds of a board group are summed per group
+    rather than pair by pair: for contestants x ≠ y they add up to S(x)·S(y) plus the
+    table-rounds where x meets y, S(x) being x's N-S minus E-W table-rounds in the group. The
+    work grows with the contestants of each group, not with the square of its table-rounds.
+
+    >>> from bridgeio.model.movement import Table
+    >>> m = Movement(4, 2, 3, 3, False, [[Table((1, 2), "A"), Table((3, 4), "B")],
+    ...     [Table((1, 3), "B"), Table((4, 2), "C")], [Table((1, 4), "C"), Table((2, 3), "A")]])
+    >>> round(balance(m), 2)
+    40.0
+    """
+    m = movement
+    if m.individual or m.compact or m.participants < 2:
         return None
-    h = movement.participants * movement.rounds / (2 * movement.groups) - 1
-    score: Counter[tuple[int, int]] = Counter()
-    by_group: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    used = 0
-    for row in movement.schedule:
-        for table in row:
-            if table is None:
-                continue
-            used += 1
-            ns, ew = table.seats
-            score[(min(ns, ew), max(ns, ew))] += h
-            by_group[table.group].append((ns, ew))
-    for sittings in by_group.values():
-        for (ns1, ew1), (ns2, ew2) in itertools.combinations(sittings, 2):
-            for a, b, value in ((ns1, ns2, 1), (ew1, ew2, 1), (ns1, ew2, -1), (ew1, ns2, -1)):
-                if a != b:
-                    score[(min(a, b), max(a, b))] += value
-    pairs = movement.participants * (movement.participants - 1) // 2
-    squares = sum(v * v for v in score.values())
-    total = used * h
+    if size_problem(m.participants, m.tables, m.rounds, m.groups, m.individual) is not None:
+        return None
+    sittings = [(t.seats[0], t.seats[1], t.group) for row in m.schedule for t in row if t]
+    if any(not (1 <= a <= m.participants and 1 <= b <= m.participants) for a, b, _ in sittings):
+        return None
+    h = m.participants * m.rounds / (2 * m.groups) - 1
+    size = m.participants + 1  # contestants by number; row and column 0 stay empty
+    meets = np.zeros((size, size), np.int64)
+    signed: dict[str, Counter[int]] = defaultdict(Counter)  # S(x) of every group
+    for ns, ew, group in sittings:
+        meets[min(ns, ew), max(ns, ew)] += 1
+        signed[group][ns] += 1
+        signed[group][ew] -= 1
+    compared = np.zeros((size, size), np.int64)
+    for counts in signed.values():
+        numbers = np.array([x for x, n in counts.items() if n], np.int64)
+        values = np.array([n for n in counts.values() if n], np.int64)
+        compared[np.ix_(numbers, numbers)] += np.outer(values, values)
+    upper = np.triu(np.ones((size, size), bool), 1)
+    score = np.where(upper, (h + 1) * meets + compared, 0.0) + h * np.diag(np.diag(meets))
+    squares = float((score * score).sum())
     if not squares:
         return None
+    pairs = m.participants * (m.participants - 1) // 2
+    total = len(sittings) * h
     best = (
         minsq(round(total), pairs)
         if abs(total - round(total)) < 1e-9
@@ -153,7 +193,18 @@ def balance(movement: Movement) -> float | None:
 
 
 def statistics(movement: Movement) -> dict[str, Any]:
-    """Meetings, board groups per round, shared groups, sit-outs and Qf."""
+    """Meetings, board groups per round, shared groups, sit-outs and Qf; ValueError for a
+    movement too large to be a schedule (its tables are the contestants' matrices' bound).
+
+    >>> from bridgeio.model.movement import Table
+    >>> m = Movement(4, 2, 1, 2, False, [[Table((1, 2), "A"), Table((3, 4), "B")]])
+    >>> statistics(m)["meetings"], statistics(m)["sit_outs"]
+    ({0: 4, 1: 2}, {})
+    """
+    m = movement
+    wrong = size_problem(m.participants, m.tables, m.rounds, m.groups, m.individual)
+    if wrong is not None:
+        raise ValueError(f"a movement of these {wrong[0]} cannot be analysed: expected {wrong[1]}")
     opponents: Counter[tuple[int, int]] = Counter()
     partners: Counter[tuple[int, int]] = Counter()
     rounds_played: Counter[int] = Counter()

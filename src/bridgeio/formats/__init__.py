@@ -1,16 +1,152 @@
-"""The built-in formats; importing this package registers them.
+"""The built-in formats: the one table that says which formats exist, what each reads and
+writes, and which options it takes. The command line, ``bridgeio formats`` and the README's
+list are all made from it.
 
-The order of registration is the order of preference when several formats' content fits:
-text formats first, then those with a magic number, then the headerless binary records.
+Every function is named lazily (:class:`~bridgeio.registry.Lazy`): a format's modules are
+imported only when a file of that format is read or written. Sniffers are light (standard
+library only), except the headerless Pavlicek records', which are asked last.
 """
 
-# isort: off
-from bridgeio.formats import json  # noqa: F401
-from bridgeio.formats import pbn  # noqa: F401
-from bridgeio.formats import acblscore  # noqa: F401
-from bridgeio.formats import asc  # noqa: F401
-from bridgeio.formats import usebio  # noqa: F401
-from bridgeio.formats import chessbase  # noqa: F401
-from bridgeio.formats import pavlicek  # noqa: F401
-from bridgeio.formats import csv  # noqa: F401
-# isort: on
+from __future__ import annotations
+
+from bridgeio.formats import acblscore, asc, chessbase, json, pbn, usebio
+from bridgeio.formats.pavlicek.layout import LAYOUTS
+from bridgeio.registry import FileFormat, Lazy, Option, register_format
+
+CODEPAGE = Option(
+    "codepage", "Text code page of ChessBase files (cp1252 by default; cp1251, latin-1, ...)."
+)
+SEAT = Option("seat", "ZRJ: the target hand.", ("N", "E", "S", "W"))
+USEBIO_VERSION = Option(
+    "usebio_version", "USEBIO: the version to write (default 1.4).", ("1.4", "1.2")
+)
+
+
+def _never(head: bytes, size: int) -> bool:
+    return False
+
+
+_PAVLICEK_CARRIES = {
+    "zbs": frozenset({"cards"}),
+    "zbd": frozenset({"cards"}),
+    "zdd": frozenset({"tricks"}),
+    "zrd": frozenset({"cards", "tricks"}),
+    "zrj": frozenset({"cards", "target"}),
+}
+
+
+def _pavlicek(name: str) -> FileFormat:
+    layout = LAYOUTS[name]
+    records = "bridgeio.formats.pavlicek.records"
+    zbs = name == "zbs"
+    return FileFormat(
+        name=name,
+        extensions=(f".{name}",),
+        description=layout.title,
+        holds="deals",
+        sniff=Lazy("bridgeio.formats.pavlicek.sniff", "plausible", layout=layout),
+        resembles=Lazy("bridgeio.formats.pavlicek.sniff", "resembles", layout=layout),
+        read=Lazy("bridgeio.formats.pavlicek.suits", "read")
+        if zbs
+        else Lazy(records, "read", layout=layout),
+        write=Lazy("bridgeio.formats.pavlicek.suits", "write") if zbs else None,
+        iter_chunks=None if zbs else Lazy(records, "iter_chunks", layout=layout),
+        write_chunks=Lazy("bridgeio.formats.pavlicek.suits", "write_chunks")
+        if zbs
+        else Lazy(records, "write_chunks", layout=layout),
+        check=Lazy("bridgeio.formats.pavlicek.checks", "check", layout=layout),
+        write_options=(SEAT,) if name == "zrj" else (),
+        carries=_PAVLICEK_CARRIES[name],
+        record_size=layout.size,
+        headerless=True,
+    )
+
+
+BUILT_IN = [
+    FileFormat(
+        name="acblscore",
+        extensions=(".aca", ".acm", ".ace"),
+        description="ACBLscore game file",
+        holds="results",
+        sniff=acblscore.sniff,
+        read=Lazy("bridgeio.formats.acblscore.reader", "read"),
+        write=Lazy("bridgeio.formats.acblscore.writer", "write"),
+        check=Lazy("bridgeio.formats.acblscore.checks", "check"),
+        anonymize=Lazy("bridgeio.formats.acblscore.anonymize", "anonymize"),
+    ),
+    FileFormat(
+        name="usebio",
+        extensions=(".xml",),
+        description="USEBIO XML results",
+        holds="results",
+        sniff=usebio.sniff,
+        read=Lazy("bridgeio.formats.usebio.reader", "read"),
+        write=Lazy("bridgeio.formats.usebio.writer", "write"),
+        check=Lazy("bridgeio.formats.usebio.validate", "check"),
+        anonymize=Lazy("bridgeio.formats.usebio.anonymize", "anonymize"),
+        split=usebio.events,
+        write_options=(USEBIO_VERSION,),
+    ),
+    FileFormat(
+        name="pbn",
+        extensions=(".pbn",),
+        description="Portable Bridge Notation 2.1 deals",
+        holds="deals",
+        sniff=pbn.sniff,
+        read=Lazy("bridgeio.formats.pbn.reader", "read"),
+        iter_chunks=Lazy("bridgeio.formats.pbn.reader", "iter_chunks"),
+        write_chunks=Lazy("bridgeio.formats.pbn.writer", "write_chunks"),
+        check=Lazy("bridgeio.formats.pbn.checks", "check"),
+        anonymize=Lazy("bridgeio.formats.pbn.anonymize", "anonymize"),
+        carries=frozenset({"cards", "tricks", "boards"}),
+    ),
+    _pavlicek("zbs"),
+    _pavlicek("zbd"),
+    _pavlicek("zdd"),
+    _pavlicek("zrd"),
+    _pavlicek("zrj"),
+    FileFormat(
+        name="asc",
+        extensions=(".asc",),
+        description="ASC movement schedule",
+        holds="movement",
+        sniff=asc.sniff,
+        read=Lazy("bridgeio.formats.asc.reader", "read"),
+        write=Lazy("bridgeio.formats.asc.writer", "write"),
+        check=Lazy("bridgeio.formats.asc.checks", "check"),
+        split=asc.movements,
+    ),
+    FileFormat(
+        name="cbt",
+        extensions=(".cbt",),
+        description="ChessBase tournament index",
+        holds="tournaments",
+        sniff=chessbase.sniff,
+        read=Lazy("bridgeio.formats.chessbase.entity", "read"),
+        write=Lazy("bridgeio.formats.chessbase.entity", "write"),
+        check=Lazy("bridgeio.formats.chessbase.checks", "check"),
+        read_options=(CODEPAGE,),
+    ),
+    FileFormat(
+        name="json",
+        extensions=(".json",),
+        description="bridgeio canonical JSON",
+        holds="any",
+        sniff=json.sniff,
+        read=Lazy("bridgeio.formats.json.canonical", "read"),
+        write_chunks=Lazy("bridgeio.formats.json.canonical", "write_chunks"),
+        carries=frozenset({"cards", "tricks", "target", "boards", "provenance"}),
+    ),
+    FileFormat(
+        name="csv",
+        extensions=(".csv",),
+        description="comma-separated table (write only)",
+        holds="table",
+        sniff=_never,
+        write=Lazy("bridgeio.formats.csv", "write"),
+        carries=frozenset({"cards", "tricks", "target", "boards"}),
+    ),
+]
+
+for _format in BUILT_IN:
+    register_format(_format)

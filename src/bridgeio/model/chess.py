@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import calendar
+import datetime
+import re
+from collections.abc import MutableSequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from bridgeio.errors import Severity
 
 PAIRINGS = (
     "none",
@@ -39,10 +45,16 @@ for _ioc, _name in NATIONS[1:]:
 
 @dataclass(frozen=True, order=True)
 class PartialDate:
-    """A date whose day, month or even year may be unknown (0).
+    """A date whose day, month or even year may be unknown (0), kept as the source gave it.
+
+    ChessBase writes a known year and day with no month ("2004-0-19"); such a date is held
+    as it is, and :meth:`iso` gives what of it an ISO date can say: the year, then the month
+    and day only where they are known and real dates.
 
     >>> PartialDate(1886, 1, 11).iso(), PartialDate(1886, 1, 0).iso(), PartialDate(0, 0, 0).iso()
     ('1886-01-11', '1886-01', None)
+    >>> PartialDate(2004, 0, 19).iso(), PartialDate(2004, 2, 30).iso()
+    ('2004', '2004-02')
     >>> PartialDate.from_iso("1886-01")
     PartialDate(year=1886, month=1, day=0)
     """
@@ -52,23 +64,83 @@ class PartialDate:
     day: int = 0
 
     def iso(self) -> str | None:
-        if not self.year:
+        """The partial ISO date of what is known: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``
+        (None without a year); a month that is no month, or a day that month does not have,
+        ends it early."""
+        if not 1 <= self.year <= 9999:
             return None
         text = f"{self.year:04d}"
-        if self.month:
+        if 1 <= self.month <= 12:
             text += f"-{self.month:02d}"
-            if self.day:
+            if 1 <= self.day <= calendar.monthrange(self.year, self.month)[1]:
                 text += f"-{self.day:02d}"
         return text
 
+    @property
+    def exact(self) -> bool:
+        """Whether :meth:`iso` says all of it (``from_iso(d.iso()) == d``).
+
+        >>> PartialDate(2004, 5).exact, PartialDate(2004, 0, 19).exact
+        (True, False)
+        """
+        text = self.iso()
+        return (self == PartialDate()) if text is None else PartialDate.from_iso(text) == self
+
+    def text(self) -> str:
+        """Year, month and day as stored, 0 for unknown: ``2004-0-19``."""
+        return f"{self.year}-{self.month}-{self.day}"
+
+    def problem(self) -> tuple[Severity, str] | None:
+        """What is odd about the date: an error for a month or day no calendar has, a warning
+        for a known day without its month or a month or day without a year (ChessBase
+        writes such dates); None for a full or a leading partial date.
+
+        >>> PartialDate(2004, 0, 19).problem()
+        ('warning', 'date 2004-0-19: a day without a month')
+        >>> PartialDate(2004, 2, 30).problem()
+        ('error', 'date 2004-2-30: February 2004 has no day 30')
+        """
+        where = f"date {self.text()}"
+        if self.month > 12:
+            return "error", f"{where}: {self.month} is not a month"
+        if self.year and self.month and self.day:
+            last = calendar.monthrange(self.year, self.month)[1] if self.year <= 9999 else 31
+            if self.day > last:
+                name = calendar.month_name[self.month]
+                return "error", f"{where}: {name} {self.year} has no day {self.day}"
+        elif self.day > 31:
+            return "error", f"{where}: {self.day} is not a day"
+        if not self.year and (self.month or self.day):
+            return "warning", f"{where}: a month or day without a year"
+        if self.day and not self.month:
+            return "warning", f"{where}: a day without a month"
+        return None
+
     @classmethod
     def from_iso(cls, text: str | None) -> PartialDate:
+        """The date of ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` (None or "": unknown);
+        ValueError for anything else, an impossible date among them.
+
+        >>> PartialDate.from_iso("2004-02-30")
+        Traceback (most recent call last):
+        ValueError: not a date: '2004-02-30' (day is out of range for month)
+        """
         if not text:
             return cls()
-        parts = [int(p) for p in text.split("-")]
-        if len(parts) > 3 or not all(p >= 0 for p in parts):
-            raise ValueError(f"not a date: {text!r}")
-        return cls(*parts)
+        found = _ISO.fullmatch(text) if isinstance(text, str) else None
+        if found is None:
+            raise ValueError(f"not a partial ISO date (YYYY, YYYY-MM or YYYY-MM-DD): {text!r}")
+        year, month, day = (int(part) if part else 0 for part in found.groups())
+        if found.group(2) is not None and not month or found.group(3) is not None and not day:
+            raise ValueError(f"not a date: {text!r} (a month or day of 00)")
+        try:
+            datetime.date(year, month or 1, day or 1)
+        except ValueError as error:
+            raise ValueError(f"not a date: {text!r} ({error})") from None
+        return cls(year, month, day)
+
+
+_ISO = re.compile(r"([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?", re.ASCII)
 
 
 @dataclass
@@ -101,30 +173,56 @@ class Tournament:
 
     @property
     def time_control_name(self) -> str:
+        """The marked time controls joined by "+", or "classical"."""
         return "+".join(t for t in TIME_CONTROLS if t in self.time_control) or "classical"
 
     @property
     def nation_name(self) -> str:
+        """The English name of :attr:`nation` ("" where unknown)."""
         if self.nation.startswith("#") and self.nation[1:].isdecimal():
             number = int(self.nation[1:])
             return NATIONS[number][1] if number < len(NATIONS) else ""
         return NATION_NAMES.get(self.nation, "")
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, str, str, int, int]:
         """The usual index order: year descending, title, place, month and day descending."""
         d = self.date
         return (-d.year, self.title, self.place, -d.month, -d.day)
 
 
 class TournamentIndex:
-    """Tournaments by id (None for an empty id), with the order to list them in."""
+    """Tournaments by id (None for an empty id), with the order to list them in.
 
-    def __init__(self, tournaments: list[Tournament | None]) -> None:
-        self.tournaments = tournaments
+    >>> index = TournamentIndex([Tournament("B"), None, Tournament("A")])
+    >>> index.sort_order(), len(index), index == TournamentIndex(list(index.tournaments))
+    ([2, 0], 2, True)
+    """
+
+    format: str | None = None
+    """The format it was read from."""
+
+    def __init__(
+        self, tournaments: MutableSequence[Tournament | None], format: str | None = None
+    ) -> None:
+        self.tournaments = tournaments  # a list, or a list-like view of a file's slots
+        self.format = format
+
+    def with_ids(self) -> list[tuple[int, Tournament]]:
+        """(id, tournament) of every id that holds one, in id order."""
+        return [(i, t) for i, t in enumerate(self.tournaments) if t is not None]
 
     def sort_order(self) -> list[int]:
-        live = [i for i, t in enumerate(self.tournaments) if t is not None]
-        return sorted(live, key=lambda i: self.tournaments[i].sort_key())
+        """Ids in the usual order (:meth:`Tournament.sort_key`)."""
+        return [i for i, _ in sorted(self.with_ids(), key=lambda item: item[1].sort_key())]
 
     def __len__(self) -> int:
         return sum(t is not None for t in self.tournaments)
+
+    def __eq__(self, other: object) -> bool:
+        """The same tournaments under the same ids (where they came from aside)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, TournamentIndex)
+        return list(self.tournaments) == list(other.tournaments)
+
+    __hash__ = None  # type: ignore[assignment]

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bridgeio.model.cards import RANKS, Card, Seat, Strain
+from bridgeio.model.provenance import DealProvenance
 
 NO_SEAT = 255
 """Value in ``seats`` for a card the file does not place."""
@@ -198,10 +199,12 @@ def deal_strings(seats: np.ndarray, first: Seat = Seat.NORTH) -> list[str]:
 class DealSet:
     """Many deals as arrays; indexing gives a :class:`Deal`, slicing a smaller ``DealSet``.
 
-    ``boards`` (board numbers), ``target`` (the declarer a ZRJ record is about) and ``extras``
+    ``boards`` (board numbers), ``target`` (the declarer a ZRJ record is about), ``extras``
     (format-specific leftovers, such as reserved bits, kept so a file writes back unchanged)
-    are optional. ``terminated`` and ``trailing`` record an end-of-list marker and any bytes
-    found after it; ``format`` names the format the set was read from.
+    and ``provenance`` (what a format such as PBN keeps of each deal beyond the arrays: its
+    tags, auction and play) are optional. ``terminated`` and ``trailing`` record an
+    end-of-list marker and any bytes found after it; ``format`` names the format the set was
+    read from.
 
     >>> ds = DealSet.from_deals([Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. "
     ...                                        "..AKQJT98765432. ...AKQJT98765432")])
@@ -217,10 +220,13 @@ class DealSet:
     terminated: bool = False
     trailing: bytes = b""
     format: str | None = None
+    provenance: DealProvenance | None = None
 
     def __post_init__(self) -> None:
         lengths = {
-            len(a) for a in (self.seats, self.tricks, self.boards, self.target) if a is not None
+            len(a)
+            for a in (self.seats, self.tricks, self.boards, self.target, self.provenance)
+            if a is not None
         }
         if len(lengths) > 1:
             raise ValueError(f"deal set arrays differ in length: {sorted(lengths)}")
@@ -279,6 +285,8 @@ class DealSet:
             cut(self.boards),
             cut(self.target),
             {k: v[rows] for k, v in self.extras.items()},
+            format=self.format,
+            provenance=None if self.provenance is None else self.provenance.take(rows),
         )
 
     def board_numbers(self) -> np.ndarray:
@@ -320,6 +328,10 @@ def concat(sets: list[DealSet]) -> DealSet:
     for key in sets[0].extras:
         if all(key in s.extras for s in sets):
             extras[key] = np.concatenate([s.extras[key] for s in sets])
+    kept = [s.provenance for s in sets]
+    provenance = None
+    if all(p is not None and type(p) is type(kept[0]) for p in kept):
+        provenance = type(kept[0]).join([p for p in kept if p is not None])
     return DealSet(
         join("seats"),
         join("tricks"),
@@ -328,6 +340,8 @@ def concat(sets: list[DealSet]) -> DealSet:
         extras,
         sets[-1].terminated,
         sets[-1].trailing,
+        sets[0].format,
+        provenance,
     )
 
 

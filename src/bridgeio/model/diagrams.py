@@ -13,7 +13,7 @@ import numpy as np
 
 from bridgeio.errors import ConversionError
 from bridgeio.model.cards import RANKS, Seat, Suit
-from bridgeio.model.deals import NO_SEAT, DealSet
+from bridgeio.model.deals import NO_SEAT, DealSet, concat
 
 
 @dataclass(eq=False)
@@ -138,7 +138,9 @@ def as_deals(doc: object, target: str) -> DealSet:
         deals = doc.to_deals()
         deals.format = doc.format
         return deals
-    deals = getattr(doc, "extra", {}).get("deals") if hasattr(doc, "extra") else None
-    if isinstance(deals, DealSet):  # a results file's deal set (a USEBIO HANDSET)
-        return deals
+    events = getattr(doc, "events", None)  # a results file: its events' hand records
+    if isinstance(events, list):
+        hands = [e.deals for e in events if isinstance(getattr(e, "deals", None), DealSet)]
+        if hands:
+            return hands[0] if len(hands) == 1 else concat(hands)
     raise ConversionError(target, "deals", getattr(doc, "format", None) or type(doc).__name__)

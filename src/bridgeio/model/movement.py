@@ -1,34 +1,55 @@
 """Movements: who sits where and plays which board group in every round.
 
-A schedule is a list of rounds; each round a list of tables; each table a :class:`Table`
-(pairs: ``ns``, ``ew``; individuals: ``n``, ``s``, ``e``, ``w``) or None when unused.
-Board groups are labels ("A", "B", ... or "1", "2", ...), kept as the source wrote them.
+A schedule is a list of rounds; each round a list of tables (as many as the movement has);
+each table a :class:`Table` (pairs: ``ns``, ``ew``; individuals: ``n``, ``s``, ``e``, ``w``)
+or None when unused. Board groups are labels ("A", "B", ... or "1", "2", ...), kept as the
+source wrote them.
+
+The sizes a movement may have are bounded (:func:`size_problem`), so that no reader, check or
+analysis does work that grows with a number a header claims rather than with what a file
+holds: at most :data:`MAX_TABLES` tables and :data:`MAX_ROUNDS` rounds (real schedules have
+up to 24 and 53), and at most twice as many contestants as one round seats.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+MAX_TABLES = 100
+"""The most tables a movement may have (four times the largest real schedule)."""
+MAX_ROUNDS = 150
+"""The most rounds a movement may have (three times the largest real schedule)."""
+
+Seating = tuple[int, int, str, str]
+"""(round, table, direction, board group) of one contestant in one round, from 1."""
+
 
 @dataclass(frozen=True)
 class Table:
-    """One table in one round: the contestants by seat and the board group."""
+    """One table in one round: the contestants by seat and the board group.
+
+    >>> Table((3, 8), "B").ew, Table((1, 2, 3, 4), "A").ew
+    (8, 3)
+    """
 
     seats: tuple[int, ...]  # (ns, ew) for pairs; (n, s, e, w) for individuals
     group: str
 
     @property
     def ns(self) -> int:
+        """The N-S pair (pairs) or the North player (individuals)."""
         return self.seats[0]
 
     @property
     def ew(self) -> int:
+        """The E-W pair (pairs) or the East player (individuals)."""
         return self.seats[1] if len(self.seats) == 2 else self.seats[2]
 
 
 @dataclass
 class Movement:
-    """A whole schedule.
+    """A whole schedule. ``round_lines`` (where each round was read) and ``format`` (what it
+    was read from) say where a movement came from, not what it is: equality ignores them.
 
     >>> m = Movement(4, 2, 1, 2, False, [[Table((1, 2), "A"), Table((3, 4), "B")]])
     >>> m.seating(3)
@@ -45,29 +66,84 @@ class Movement:
     comment: str = ""  # a comment on the header line
     trailing: str = ""  # free text after the last round (e.g. "Qf=83.76")
     compact: bool = False  # H/M: only round 1 given, later rounds not computed
-    round_lines: list[int] = field(default_factory=list)  # source line of each round
-    format: str | None = None
+    round_lines: list[int] = field(default_factory=list, compare=False)  # source line a round
+    format: str | None = field(default=None, compare=False)
 
-    def seating(self, contestant: int) -> list[tuple[int, int, str, str]]:
-        """(round, table, direction, board group) for each round the contestant plays."""
-        seats = ("N", "S", "E", "W") if self.individual else ("NS", "EW")
-        out = []
+    @property
+    def seats_per_table(self) -> int:
+        """2 (pairs) or 4 (individuals)."""
+        return 4 if self.individual else 2
+
+    @property
+    def directions(self) -> tuple[str, ...]:
+        """The seat names in the order of :attr:`Table.seats`."""
+        return ("N", "S", "E", "W") if self.individual else ("NS", "EW")
+
+    def seatings(self) -> dict[int, list[Seating]]:
+        """Every contestant's rounds, from one pass over the schedule.
+
+        >>> Movement(4, 2, 1, 2, False, [[Table((1, 2), "A"), Table((3, 4), "B")]]).seatings()[4]
+        [(1, 2, 'EW', 'B')]
+        """
+        found: dict[int, list[Seating]] = {}
+        directions = self.directions
         for round_number, row in enumerate(self.schedule, start=1):
             for table_number, table in enumerate(row, start=1):
-                if table and contestant in table.seats:
-                    out.append(
-                        (
-                            round_number,
-                            table_number,
-                            seats[table.seats.index(contestant)],
-                            table.group,
-                        )
+                if table is None:
+                    continue
+                for seat, contestant in zip(directions, table.seats, strict=False):
+                    found.setdefault(contestant, []).append(
+                        (round_number, table_number, seat, table.group)
                     )
-        return out
+        return found
+
+    def seating(self, contestant: int) -> list[Seating]:
+        """(round, table, direction, board group) for each round the contestant plays (for
+        every contestant, :meth:`seatings` does it in one pass)."""
+        return self.seatings().get(contestant, [])
+
+
+def size_problem(
+    participants: int, tables: int, rounds: int, groups: int, individual: bool
+) -> tuple[str, str] | None:
+    """(which number, what was expected) for the first size a movement cannot have, or None.
+
+    Each bound keeps the work of reading, checking and analysing a movement in proportion to
+    what its file holds: a schedule lists every table of every round (or, compact, of round
+    1); contestants beyond twice the seats of a round could sit out more than half of every
+    round; board groups beyond the table-rounds could never all be played.
+
+    >>> size_problem(10, 5, 9, 9, False) is None
+    True
+    >>> size_problem(2**31, 5, 9, 9, False)
+    ('participants', '1-20 contestants for 5 tables (twice the seats of a round), found 2147483648')
+    """
+    if not 1 <= tables <= MAX_TABLES:
+        return "tables", f"1-{MAX_TABLES} tables, found {tables}"
+    if not 1 <= rounds <= MAX_ROUNDS:
+        return "rounds", f"1-{MAX_ROUNDS} rounds, found {rounds}"
+    most = 2 * tables * (4 if individual else 2)
+    if not 1 <= participants <= most:
+        return (
+            "participants",
+            f"1-{most} contestants for {tables} tables (twice the seats of a round), "
+            f"found {participants}",
+        )
+    if not 1 <= groups <= tables * rounds:
+        return (
+            "board_groups",
+            f"1-{tables * rounds} board groups for {rounds} rounds of {tables} tables, "
+            f"found {groups}",
+        )
+    return None
 
 
 def group_labels(first_boards: list[int]) -> dict[int, str]:
-    """Board groups named A, B, ... (or 1, 2, ... past 26) in order of their first board."""
+    """Board groups named A, B, ... (or 1, 2, ... past 26) in order of their first board.
+
+    >>> group_labels([7, 1, 4, 1])
+    {1: 'A', 4: 'B', 7: 'C'}
+    """
     ordered = sorted(set(first_boards))
     if len(ordered) > 26:
         return {board: str(i) for i, board in enumerate(ordered, start=1)}
@@ -81,11 +157,17 @@ def from_schedule(
     (N, E, S, W, first board). In a Mitchell the E-W pairs are renumbered after the N-S pairs
     (E-W n becomes n + the number of N-S pairs), since a schedule numbers contestants once.
     A table that plays no boards in a round (first board 0: the pair there meets the phantom
-    and sits out) is an unused table."""
+    and sits out) is an unused table, and so is a table a round's row leaves out.
+
+    >>> m = from_schedule([[(1, 1, 1), (2, 2, 3)], [(1, 2, 5)]], False, True)
+    >>> m.schedule[1], m.participants, m.groups
+    ([Table(seats=(1, 4), group='C'), None], 4, 3)
+    """
     schedule = [[c if c and c[-1] else None for c in row] for row in schedule]
     cells = [c for row in schedule for c in row if c]
     labels = group_labels([c[-1] for c in cells])
     offset = max((c[0] for c in cells), default=0) if mitchell and not individual else 0
+    width = max((len(r) for r in schedule), default=0)
     rows = []
     for row in schedule:
         out: list[Table | None] = []
@@ -97,16 +179,9 @@ def from_schedule(
                 out.append(Table((n, s, e, w), labels[cell[-1]]))
             else:
                 out.append(Table((cell[0], cell[1] + offset), labels[cell[-1]]))
-        rows.append(out)
+        rows.append(out + [None] * (width - len(out)))
     numbers = [n for row in rows for t in row if t for n in t.seats]
-    movement = Movement(
-        max(numbers, default=0),
-        max((len(r) for r in rows), default=0),
-        len(rows),
-        len(labels),
-        individual,
-        rows,
-    )
+    movement = Movement(max(numbers, default=0), width, len(rows), len(labels), individual, rows)
     if len(labels) > 26:
         movement.flags.append("g")
     if offset:

@@ -1,21 +1,150 @@
 """Results of duplicate bridge sessions: events, sections, entries (pairs, teams, individuals),
-players and every board's results. Format-neutral: ACBLscore and USEBIO both map onto it.
+players, every board's table results, and team matches. Format-neutral: ACBLscore, USEBIO and
+PBN score tables all map onto it, and every writer works from it.
 
-Special results (a board not played normally) are strings in place of a score:
-``"late_play"``, ``"not_played"``, ``"ave-"``, ``"ave"``, ``"ave+"``.
+Values are typed: a contract is a :class:`~bridgeio.model.contract.Contract`, a seat a
+:class:`~bridgeio.model.cards.Seat`, a lead a :class:`~bridgeio.model.cards.Card`, a score a
+:data:`Score` (points, or a typed adjusted result), a date a :class:`datetime.date`. What a
+format holds beyond these fields is kept in that format's own :class:`Provenance` object:
+``Results.provenance`` for the file, and ``kept`` on an event, section, entry, player, board,
+table result or match for what belongs to that object.
+
+>>> from bridgeio.model.contract import Contract
+>>> line = BoardResult(1, 2, ns=3, ew=5, contract=Contract.parse("4H", "S"), tricks=10,
+...                    ns_score=420, ew_score=-420)
+>>> line.declarer, line.contract.text, score_text(Special.AVERAGE_PLUS), parse_score("70%")
+(<Seat.SOUTH: 2>, '4H', 'ave+', Assigned(percent=70.0))
 """
 
 from __future__ import annotations
 
-from collections import UserList
-from collections.abc import Callable
+import datetime
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import TYPE_CHECKING
 
-SPECIAL_RESULTS = ("late_play", "not_played", "not_in_play", "ave-", "ave", "ave+")
+from bridgeio.errors import Problem
+from bridgeio.model.cards import Card, Seat
+from bridgeio.model.contract import Contract
+from bridgeio.model.provenance import Provenance
 
-Score = int | str | None
-"""A raw score (points for that side, e.g. 420 or -50) or one of :data:`SPECIAL_RESULTS`."""
+if TYPE_CHECKING:
+    from bridgeio.model.deals import DealSet
+
+
+class Special(StrEnum):
+    """A result assigned instead of a score (the canonical JSON writes the value).
+
+    ``percent`` is what it is worth in matchpoints (ACBLscore, USEBIO: 60/50/40 %), None for
+    those worth nothing fixed (a board not played, a late play not yet entered).
+    """
+
+    LATE_PLAY = "late_play"
+    NOT_PLAYED = "not_played"
+    NOT_IN_PLAY = "not_in_play"
+    AVERAGE_MINUS = "ave-"
+    AVERAGE = "ave"
+    AVERAGE_PLUS = "ave+"
+
+    @property
+    def percent(self) -> float | None:
+        return _PERCENT.get(self)
+
+
+_PERCENT = {Special.AVERAGE_MINUS: 40.0, Special.AVERAGE: 50.0, Special.AVERAGE_PLUS: 60.0}
+
+
+@dataclass(frozen=True)
+class Assigned:
+    """An assigned (artificial) score given as a percentage, when it is not one of the
+    averages (USEBIO ``A7030`` gives N-S 70 % and E-W 30 %).
+
+    >>> str(Assigned(70.0)), Assigned.for_percent(60.0)
+    ('70%', <Special.AVERAGE_PLUS: 'ave+'>)
+    """
+
+    percent: float
+
+    def __str__(self) -> str:
+        return f"{self.percent:g}%"
+
+    @staticmethod
+    def for_percent(percent: float) -> Special | Assigned:
+        """Average, average plus or minus where the percentage is one of theirs."""
+        for special, value in _PERCENT.items():
+            if value == percent:
+                return special
+        return Assigned(percent)
+
+
+Score = int | Special | Assigned
+"""A side's result on a board: points (420, -50), or an adjusted result."""
+
+
+def score_text(score: Score | None) -> str | int | None:
+    """A score as the canonical JSON writes it: points as a number, else its name.
+
+    >>> score_text(-50), score_text(Special.NOT_PLAYED), score_text(Assigned(70)), score_text(None)
+    (-50, 'not_played', '70%', None)
+    """
+    if score is None or isinstance(score, int) and not isinstance(score, Special):
+        return score
+    return str(score)
+
+
+def parse_score(value: object) -> Score | None:
+    """A score from the canonical JSON (a number, a special name, or ``"70%"``).
+
+    >>> parse_score(420), parse_score("ave-"), parse_score("65%"), parse_score(None)
+    (420, <Special.AVERAGE_MINUS: 'ave-'>, Assigned(percent=65.0), None)
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise ValueError(f"not a score: {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in _SPECIALS:
+            return _SPECIALS[text]
+        if text.endswith("%"):
+            return Assigned.for_percent(float(text[:-1]))
+    raise ValueError(f"not a score: {value!r}")
+
+
+_SPECIALS = {s.value: s for s in Special}
+
+
+class Direction(StrEnum):
+    """The direction a pair sat (Mitchell movements rank each direction apart)."""
+
+    NS = "NS"
+    EW = "EW"
+
+
+class EventKind(StrEnum):
+    """Who competes: pairs, teams or individuals."""
+
+    PAIRS = "pairs"
+    TEAMS = "teams"
+    INDIVIDUAL = "individual"
+
+
+class Scoring(StrEnum):
+    """How boards are scored. Formats with finer kinds keep theirs in their provenance."""
+
+    MATCHPOINTS = "matchpoints"
+    IMPS = "imps"  # team matches: IMPs between the two tables
+    BUTLER = "butler"  # IMPs against a datum
+    CROSS_IMPS = "cross_imps"
+    AGGREGATE = "aggregate"  # total points
+    VICTORY_POINTS = "victory_points"
+    BOARD_A_MATCH = "board_a_match"
+    WIN_LOSS = "win_loss"
+    OTHER = "other"
 
 
 @dataclass
@@ -40,17 +169,29 @@ class StratRank:
 
 
 @dataclass
+class Strat:
+    """A flight of a stratified event: its letter and masterpoint limits (None: no limit)."""
+
+    letter: str
+    min_mp: int | None = None
+    max_mp: int | None = None
+    kept: Provenance | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass
 class Player:
+    """A player as an entry lists them."""
+
     last_name: str = ""
     first_name: str = ""
     player_number: str = ""
-    masterpoints: int | None = None
+    masterpoints: float | None = None
     city: str = ""
     state: str = ""
     country: str = ""
     rank: str = ""
     awards: dict[str, list[Award]] = field(default_factory=dict)  # "previous", "current", "total"
-    extra: dict = field(default_factory=dict)
+    kept: Provenance | None = field(default=None, compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -63,92 +204,81 @@ class Entry:
 
     id: str
     number: int
-    direction: str | None = None  # "NS", "EW", or None (Howell pairs, teams)
+    direction: Direction | None = None  # Mitchell pairs; None for Howell pairs and teams
+    name: str = ""  # a team's name
     score: float | None = None
     percentage: float | None = None
     rank: int | None = None
+    tied: bool = False  # shares its rank with another entry
     strat: int | None = None
     players: list[Player] = field(default_factory=list)
     awards: dict[str, list[Award]] = field(default_factory=dict)
     ranks: list[StratRank] = field(default_factory=list)  # one per strat
     boards_played: int | None = None
-    extra: dict = field(default_factory=dict)  # what only some formats hold
+    seat: Seat | None = None  # individuals: the seat they started in
+    kept: Provenance | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
 class BoardResult:
-    """One table's result on one board. For individual events ``seats`` holds the four
-    players (N, E, S, W) and ``ns``/``ew`` are North's and East's numbers."""
+    """One table's result on one board.
+
+    Pairs: ``ns`` and ``ew`` are the pair numbers. Individuals: ``seats`` holds the four
+    players (N, E, S, W), ``points`` their matchpoints, and ``ns``/``ew`` are North's and
+    East's numbers. ``tricks`` is the tricks declarer took.
+    """
 
     round: int
     table: int
     ns: int
     ew: int
-    ns_score: Score
-    ew_score: Score
-    ns_points: float | None
-    ew_points: float | None
+    ns_score: Score | None = None
+    ew_score: Score | None = None
+    ns_points: float | None = None
+    ew_points: float | None = None
+    contract: Contract | None = None
+    tricks: int | None = None
+    lead: Card | None = None
     foul_group: int = 0
     seats: tuple[int, int, int, int] | None = None
-    points: tuple[float, float, float, float] | None = None
-    contract: str | None = None  # "4SX", "3NT", "PASS"
-    declarer: str | None = None  # "N", "E", "S", "W"
-    lead: str | None = None  # suit then rank: "HK"
-    tricks: int | None = None
-    extra: dict = field(default_factory=dict)
+    points: tuple[float | None, float | None, float | None, float | None] | None = None
+    kept: Provenance | None = field(default=None, compare=False, repr=False)
 
-
-class LazyList(UserList):
-    """A list made on first use: bulk readers keep a big file's rows as read and build the
-    objects only when someone looks (``raw``, the rows as read, stays until then).
-
-    >>> rows = LazyList(lambda: [1, 2, 3]); len(rows), rows[0]
-    (3, 1)
-    """
-
-    def __init__(self, build: Callable[[], list] | Any = None, raw: Any = None) -> None:
-        # (list operations that make new lists, slicing say, pass the items themselves)
-        self._build: Callable[[], list] | None = build if callable(build) else None
-        self._data: list | None = None if callable(build) else list(build or [])
-        self.raw = raw if callable(build) else None
-
-    @property  # type: ignore[override]
-    def data(self) -> list:
-        if self._data is None:
-            self._data = self._build() if self._build else []
-            self._build = None
-            self.raw = None  # once built, the objects are what counts
-        return self._data
-
-    @data.setter
-    def data(self, value: list) -> None:
-        self._data, self._build, self.raw = value, None, None
+    @property
+    def declarer(self) -> Seat | None:
+        return None if self.contract is None else self.contract.declarer
 
 
 @dataclass
 class Board:
+    """A board's number and every table's result on it."""
+
     number: int
     results: list[BoardResult] = field(default_factory=list)
-    extra: dict = field(default_factory=dict)
+    kept: Provenance | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
 class Match:
-    """One team's match in one round, from that team's side."""
+    """A team match in one round, with its boards where the file has them; a match that is
+    scheduled but not yet played has no scores. ``home``/``away`` are team numbers."""
 
     round: int
-    team: int
-    opponent: int
-    imps: int | None = None
-    victory_points: float | None = None
-    wins: float | None = None
-    boards: int | None = None
+    home: int
+    away: int
+    home_imps: float | None = None
+    away_imps: float | None = None
+    home_vp: float | None = None
+    away_vp: float | None = None
     table: int | None = None
-    second_opponent: int | None = None  # a short round robin's other opponent
+    boards: list[Board] = field(default_factory=list)
+    kept: Provenance | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
 class Section:
+    """A section: its movement, entries, board results and (teams) matches."""
+
     name: str
     movement: str = ""  # "mitchell", "howell", "web", "team", "individual", ...
     tables: int | None = None
@@ -157,39 +287,46 @@ class Section:
     boards_per_round: int | None = None
     board_top: int | None = None
     maximum_score: int | None = None
+    session: int | None = None
     entries: list[Entry] = field(default_factory=list)
     results: list[Board] = field(default_factory=list)
     # rounds x tables: (ns, ew, first board) or (n, e, s, w, first board); None for unused
     schedule: list[list[tuple[int, ...] | None]] = field(default_factory=list)
     matches: list[Match] = field(default_factory=list)  # team events
-    extra: dict = field(default_factory=dict)
+    kept: Provenance | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
 class Event:
-    number: int
+    """One event of a results file (an ACBLscore file holds up to 50)."""
+
+    number: int = 1
     name: str = ""
     session_name: str = ""
-    date: str | None = None  # ISO 8601 where the date could be read, else the text as found
-    date_text: str = ""
+    date: datetime.date | None = None
     club: str = ""
     club_number: str = ""
     director: str = ""
-    kind: str = "pairs"  # "pairs", "teams", "individual"
-    scoring: str = "matchpoints"
+    city: str = ""
+    kind: EventKind = EventKind.PAIRS
+    scoring: Scoring = Scoring.MATCHPOINTS
     rating: str = ""
-    strats: list[dict] = field(default_factory=list)  # letter, min_mp, max_mp, ...
+    strats: list[Strat] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
-    extra: dict = field(default_factory=dict)
+    deals: DealSet | None = field(default=None, compare=False)  # the hand record, if any
+    kept: Provenance | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
 class Results:
-    """A results file: one or more events."""
+    """A results file: one or more events.
+
+    ``partial`` is True when a damaged file could be read only in part; ``problems`` lists
+    what was found wrong while reading (also reported as warnings).
+    """
 
     events: list[Event] = field(default_factory=list)
     format: str | None = None
-    partial: bool = False  # True when a damaged file could only be read in part
-    problems: list[str] = field(default_factory=list)
-    extra: dict = field(default_factory=dict)
-    origin: object | None = field(default=None, repr=False, compare=False)  # the file's bytes
+    partial: bool = False
+    problems: list[Problem] = field(default_factory=list, compare=False)
+    provenance: Provenance | None = field(default=None, compare=False, repr=False)

@@ -1,29 +1,38 @@
 """ACBLscore game files: read every event, write back byte for byte, anonymise.
 
->>> import bridgeio
 >>> sniff(b"\\x12\\x0a\\x03AC3" + bytes(10), 16), sniff(b"PK", 2)
 (True, False)
 """
 
 from __future__ import annotations
 
-from bridgeio.formats.acblscore import layout, reader, writer
-from bridgeio.registry import FileFormat, register_format
+import importlib
+from typing import Any
+
+MAGIC = b"\x12\x0a\x03AC3"
+
+
+_MODULES = (
+    "anonymize",
+    "builder",
+    "checks",
+    "codes",
+    "decode",
+    "encode",
+    "layout",
+    "provenance",
+    "reader",
+    "records",
+    "writer",
+)
 
 
 def sniff(head: bytes, size: int) -> bool:
-    return head[:6] == layout.MAGIC
+    """Does a file start like a game file (its master table's length word and 'AC3')?"""
+    return head[:6] == MAGIC
 
 
-register_format(
-    FileFormat(
-        name="acblscore",
-        extensions=(".aca", ".acm", ".ace"),
-        description="ACBLscore game file",
-        sniff=sniff,
-        read=reader.read,
-        write=writer.write,
-    )
-)
-
-__all__ = ["reader", "writer", "layout"]
+def __getattr__(name: str) -> Any:  # the modules are imported when first used
+    if name in _MODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,401 +1,592 @@
-"""Building an ACBLscore game file from the results model, block by block as the document lays
-them out: how team and individual events are tested here, since no real ones are at hand.
+"""Building an ACBLscore game file from the results model, block by block as the document
+lays them out: how a model from another format (USEBIO, JSON) becomes a game file, and how
+team and individual events are tested here, since no real ones are at hand.
 
-Only what the model holds is written (names, numbers, scores, ranks, awards, board results,
-the movement, team matches); everything else is zero, as in a freshly made game file.
+What the model holds is written (names, numbers, scores, percentages, ranks, awards, board
+results, the movement, team matches); every other field is zero, as in a fresh game file.
+What a game file cannot hold (contracts, leads, tricks, team names, hand records, assigned
+scores other than the averages, text longer than a field) is reported as lost.
+
+>>> from bridgeio.model.results import Event, Results
+>>> data = build(Results(events=[Event(1, "Tuesday Pairs")]))
+>>> data[:6] == L.MAGIC, len(data) == int.from_bytes(data[6:10], "little")
+(True, True)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bridgeio.errors import ConversionError
 from bridgeio.formats.acblscore import layout as L
-from bridgeio.formats.acblscore.writer import encode, stored_score
-from bridgeio.model.results import Award, Entry, Event, Player, Results, Section
+from bridgeio.formats.acblscore.codes import KIND_CODES, rank_letter, scoring_code
+from bridgeio.formats.acblscore.decode import date_text
+from bridgeio.formats.acblscore.encode import Encoder, put_awards, score_code
+from bridgeio.model.results import (
+    Board,
+    BoardResult,
+    Entry,
+    Event,
+    EventKind,
+    Match,
+    Player,
+    Results,
+    Section,
+    Special,
+    Strat,
+    StratRank,
+)
 
-ENTRY_LENGTH = {"pairs": 0x192, "individual": 0x11A, "teams": 0x372}
-SEATS = {"pairs": ("NS", "EW"), "individual": ("N", "E", "S", "W"), "teams": (None,)}
-EVENT_TYPE = {"pairs": 0, "teams": 1, "individual": 2}
-PIGMENT_CODES = {v: k for k, v in L.PIGMENTS.items() if v}
+ENTRY_LENGTH = {EventKind.PAIRS: 0x192, EventKind.INDIVIDUAL: 0x11A, EventKind.TEAMS: 0x372}
+PLAYERS = {EventKind.PAIRS: 2, EventKind.INDIVIDUAL: 1, EventKind.TEAMS: 6}
+SEATS = {EventKind.PAIRS: 2, EventKind.INDIVIDUAL: 4, EventKind.TEAMS: 1}
+EVENT_LENGTH, SECTION_LENGTH = 0x2E4, 0x322
 
 
-class Blocks:
+class Blocks(Encoder):
     """The file being built: blocks are appended and addressed by offset."""
 
-    def __init__(self) -> None:
-        self.data = bytearray(L.MASTER_LENGTH + 2)
+    def __init__(self, source: str | None = None) -> None:
+        super().__init__(bytearray(L.MASTER_LENGTH + 2), source)
 
     def block(self, length: int) -> int:
         """A new zeroed block with ``length`` bytes after its length word; its offset."""
         offset = len(self.data)
         self.data += bytes(length + 2)
-        self.put(offset, {"length": ("i16", length)})
+        self.put(offset, "i16", length)
         return offset
 
-    def put(
-        self, offset: int, fields: dict[str, tuple[str, Any]], base: list | None = None
+    def fields(
+        self, at: int, layout: Sequence[tuple[int, str, str]], what: str = "", **values: Any
     ) -> None:
-        """Write ``{name: (type, value)}``; with ``base`` (a layout) offsets come from it."""
-        where = {name: at for at, _, name in base} if base else {}
-        for name, (kind, value) in fields.items():
-            at = offset + where.get(name, 0)
-            field = encode(kind, value, None)
-            self.data[at : at + len(field)] = field
+        """Write ``name=value`` fields of a layout table (offsets from ``at``); ``what`` names
+        the structure in what is reported lost ("event names")."""
+        for offset, kind, name in layout:
+            if name in values:
+                label = f"{what} {name.replace('_', ' ')}s".strip()
+                self.put(at + offset, kind, values[name], label)
 
 
-def build(results: Results) -> bytes:
-    """The bytes of a game file holding ``results``.
-
-    >>> from bridgeio.model.results import Event, Results
-    >>> data = build(Results(events=[Event(1, "Tuesday Pairs")]))
-    >>> data[:6] == L.MAGIC, len(data) == int.from_bytes(data[6:10], "little")
-    (True, True)
-    """
-    if len(results.events) > L.MAX_EVENTS:
-        raise ConversionError("acblscore", f"at most {L.MAX_EVENTS} events")
-    blocks = Blocks()
-    blocks.put(
-        0,
-        {"magic": ("str:3", "AC3"), "version": ("f2", 8.15), "min_version": ("f2", 7.47)},
-        L.MASTER,
-    )
-    blocks.put(0, {"length": ("i16", L.MASTER_LENGTH)})
+def build(results: Results, source: str | None = None) -> bytes:
+    """The bytes of a game file holding ``results``; what it cannot hold is reported lost."""
+    out = Blocks(source)
+    out.fields(0, L.MASTER, length=L.MASTER_LENGTH, magic="AC3", version=8.15, min_version=7.47)
+    slots = _slots(results.events, out)
     summary = 0
-    for index, event in enumerate(results.events):
-        pointer = _event(blocks, event)
-        blocks.put(L.EVENT_POINTERS + 4 * index, {"p": ("ptr", pointer)})
-        blocks.put(L.EVENT_TYPES + index, {"t": ("u8", EVENT_TYPE[event.kind])})
-        scoring = {v: k for k, v in L.SCORING_NAMES.items()}.get(event.scoring, 0)
-        blocks.put(L.EVENT_SCORINGS + index, {"s": ("u8", scoring)})
+    for slot, event in zip(slots, results.events, strict=True):
+        pointer = _event(out, event)
+        out.put(L.EVENT_POINTERS + 4 * slot, "ptr", pointer)
+        out.put(L.EVENT_TYPES + slot, "u8", KIND_CODES[event.kind])
+        code = scoring_code(event.kind, event.scoring)
+        if code is None:
+            out.lose(f"the {event.scoring.value} scoring of # events (no ACBLscore code)")
+            code = 7 if event.kind == EventKind.TEAMS else 0
+        out.put(L.EVENT_SCORINGS + slot, "u8", code)
         for section in event.sections:
             if summary == L.MAX_SECTIONS:
                 raise ConversionError("acblscore", f"at most {L.MAX_SECTIONS} sections")
             summary += 1
-            _section(blocks, event, section, index + 1, summary)
-    blocks.put(0, {"file_length": ("u32", len(blocks.data))}, L.MASTER)
-    return bytes(blocks.data)
+            _section(out, event, section, slot + 1, summary)
+    out.put(6, "u32", len(out.data))
+    out.report()
+    return bytes(out.data)
 
 
-def _event(blocks: Blocks, event: Event) -> int:
-    pointer = blocks.block(0x2E4)
+def _slots(events: list[Event], out: Blocks) -> list[int]:
+    """Each event's slot in the master table: its number less one where the numbers allow."""
+    if len(events) > L.MAX_EVENTS:
+        raise ConversionError("acblscore", f"at most {L.MAX_EVENTS} events")
+    numbers = [e.number for e in events]
+    if len(set(numbers)) == len(numbers) and all(1 <= n <= L.MAX_EVENTS for n in numbers):
+        return [n - 1 for n in numbers]
+    out.lose("the numbers of # events (numbered 1, 2, ... in order)")
+    return list(range(len(events)))
+
+
+def _event(out: Blocks, event: Event) -> int:
+    pointer = out.block(EVENT_LENGTH)
+    tournament = bool(event.city) and not event.director
+    if event.city and event.director:
+        out.lose("the city of # club events (no field for it)")
     rating = L.RATINGS.index(event.rating) if event.rating in L.RATINGS else 0
-    blocks.put(
+    if event.rating and event.rating not in L.RATINGS:
+        out.lose("# masterpoint ratings (no ACBLscore code)")
+    strats = event.strats[:3]
+    if len(event.strats) > 3:
+        out.lose("# strats after the third", len(event.strats) - 3)
+    out.fields(
         pointer,
-        {
-            "number": ("u16", event.number),
-            "name": ("str:25", event.name),
-            "session_name": ("str:13", event.session_name),
-            "director": ("str:16", event.director),
-            "date": ("str:19", event.date_text or event.date or ""),
-            "club": ("str:25", event.club),
-            "club_number": ("str:6", event.club_number),
-            "rating": ("u8", rating),
-            "club_session": ("u8", 1),
-            "strats": ("u8", max(1, len(event.strats))),
-            "sessions": ("u8", 1),
-            "session": ("u8", 1),
-        },
         L.EVENT_DETAILS,
+        what="event",
+        number=event.number,
+        name=event.name,
+        session_name=event.session_name,
+        director=event.city if tournament else event.director,
+        date=date_text(event.date) if event.date else "",
+        club=event.club,
+        club_number=event.club_number,
+        rating=rating,
+        rating_again=rating,
+        club_session=0 if tournament else 1,
+        strats=max(1, len(strats)),
+        sessions=1,
+        session=1,
+        start_session=1,
     )
-    for strat, at in zip(event.strats, L.EVENT_STRATS, strict=False):
-        blocks.put(
+    for strat, at in zip(strats or [Strat("A")], L.EVENT_STRATS, strict=False):
+        out.fields(
             pointer + at,
-            {
-                "letter": ("chr:1", strat.get("letter", " ")),
-                "min_mp": ("u16", strat.get("min_mp") or 0),
-                "max_mp": ("u16", strat.get("max_mp") or 0),
-            },
             L.STRAT,
+            what="strat",
+            letter=strat.letter,
+            min_mp=strat.min_mp or 0,
+            max_mp=strat.max_mp or 0,
         )
+    if event.deals is not None:
+        out.lose("the hand records of # events")
     return pointer
 
 
-def _section(
-    blocks: Blocks, event: Event, section: Section, event_number: int, summary: int
-) -> None:
-    details = blocks.block(0x322)
-    howell = section.movement == "howell"
-    highest = max((e.number for e in section.entries), default=0)
-    blocks.put(
+def _letters(event: Event) -> list[str]:
+    return [s.letter for s in event.strats[:3]] or ["A"]
+
+
+def _section(out: Blocks, event: Event, section: Section, event_number: int, summary: int) -> None:
+    details = out.block(SECTION_LENGTH)
+    howell = event.kind == EventKind.PAIRS and (
+        section.movement == "howell"
+        or bool(section.entries)
+        and all(e.direction is None for e in section.entries)
+    )
+    seating = _seating(event.kind, section, howell)
+    highest = max((moved for _, _, moved in seating.values()), default=0)
+    out.fields(
         details,
-        {
-            "number": ("u16", summary),
-            "howell": ("bool", howell),
-            "boards": ("u16", section.boards or 0),
-            "highest_pair": ("u16", highest),
-            "boards_per_round": ("u8", section.boards_per_round or 0),
-            "board_top": ("u16", section.board_top or 0),
-            "rounds": ("u16", section.rounds or 0),
-            "tables": ("u16", section.tables or 0),
-            "maximum_score": ("u16", section.maximum_score or 0),
-            "web": ("bool", section.movement == "web"),
-        },
         L.SECTION_DETAILS,
+        what="section",
+        number=summary,
+        howell=howell,
+        boards=section.boards or 0,
+        highest_pair=highest,
+        boards_per_round=section.boards_per_round or 0,
+        board_top=section.board_top or 0,
+        rounds=section.rounds or 0,
+        tables=section.tables or 0,
+        maximum_score=section.maximum_score or 0,
+        web=section.movement == "web",
     )
-    positions = _positions(event, section, details, blocks)
-    for seat_index in range(1, len(SEATS[event.kind]) + 1):
-        mine = sorted((p, e) for e, (s, p) in positions.items() if s == seat_index)
-        table = _index(blocks, event, seat_index, [(p, section.entries[e]) for p, e in mine])
-        blocks.put(details + 4 * seat_index, {"p": ("ptr", table)})
-    if section.schedule:
-        blocks.put(details + 0x14, {"p": ("ptr", _schedule(blocks, section, event.kind))})
+    if section.session is not None:
+        out.lose("the session numbers of # sections")
+    if event.kind != EventKind.TEAMS:
+        _mapping(out, details + L.PAIR_MAPPING, section, seating, howell)
+    letters = _letters(event)
+    ranks = _ranks(section.entries)
+    for seat in range(1, SEATS[event.kind] + 1):
+        mine = [(seating[i][1], e) for i, e in enumerate(section.entries) if seating[i][0] == seat]
+        table = _index(out, event, seat, mine, letters, ranks)
+        out.put(details + 4 * seat, "ptr", table)
+    if section.schedule and event.kind != EventKind.TEAMS:
+        out.put(details + 0x14, "ptr", _schedule(out, section, event.kind))
     if section.matches:
-        blocks.put(details + 0x23D, {"p": ("ptr", _matches(blocks, section))})
-    board_index = _boards(blocks, section, event.kind, summary) if section.results else 0
+        out.put(details + 0x23D, "ptr", _matches(out, section))
+    if howell:
+        out.put(details + 0x43, "i16", _gap(seating), "phantom pairs")
+    moved = {
+        (seat if event.kind == EventKind.PAIRS and not howell else 0, section.entries[i].number): m
+        for i, (seat, _, m) in seating.items()
+    }
+    if event.kind != EventKind.PAIRS or all(n == m for (_, n), m in moved.items()):
+        moved = {}
+    board_index = _boards(out, section, event.kind, summary, moved) if section.results else 0
     at = L.SECTION_SUMMARIES + (summary - 1) * L.SECTION_SUMMARY_SIZE
-    blocks.put(
+    out.fields(
         at,
-        {
-            "event": ("u8", event_number),
-            "letter": ("str:2", section.name),
-            "details": ("ptr", details),
-            "board_index": ("ptr", board_index),
-            "maximum_score": ("u16", section.maximum_score or 0),
-            "status": ("u8", 3),
-            "rounds": ("u8", section.rounds or 0),
-        },
         L.SECTION_SUMMARY,
+        what="section",
+        event=event_number,
+        letter=section.name,
+        details=details,
+        board_index=board_index,
+        maximum_score=section.maximum_score or 0,
+        status=3,
+        rounds=section.rounds or 0,
     )
 
 
-def _positions(event: Event, section: Section, details: int, blocks: Blocks) -> dict:
-    """{entry index: (index table 1-4, position)}; a Howell's first round gives the seats."""
-    seats = SEATS[event.kind]
-    positions = {}
-    if event.kind == "pairs" and section.movement == "howell":
-        start: dict[int, tuple[int, int]] = {}
-        for table, cell in enumerate(section.schedule[0] if section.schedule else [], start=1):
-            if cell:
-                start[cell[0]], start[cell[1]] = (1, table), (2, table)
-        for index, entry in enumerate(section.entries):
-            if entry.number not in start:
-                raise ConversionError(
-                    "acblscore",
-                    f"pair {entry.number}'s seat in round 1 of the Howell movement (the schedule)",
-                )
-            positions[index] = start[entry.number]
-            mapping = details + L.PAIR_MAPPING + 0x50 + 2 * (entry.number - 1)
-            blocks.data[mapping : mapping + 2] = bytes(start[entry.number][::-1])
-        return positions
-    for index, entry in enumerate(section.entries):
-        seat = entry.direction or entry.extra.get("seat")
-        positions[index] = (seats.index(seat) + 1 if seat in seats else 1, entry.number)
-    return positions
+# --------------------------------------------------------------------------------- seating
 
 
-def _index(blocks: Blocks, event: Event, seat: int, entries: list[tuple[int, Entry]]) -> int:
-    count = max((p for p, _ in entries), default=0) if event.kind != "teams" else len(entries)
-    table = blocks.block(0x12 + 8 * count)
-    blocks.put(
-        table,
-        {
-            "id": ("u16", seat),
-            "max_players": ("u16", L.PLAYERS_PER_ENTRY[event.kind]),
-            "count": ("u16", count),
-        },
-        L.INDEX_HEADER,
-    )
-    for slot, (position, entry) in enumerate(entries, start=1):
-        place = slot if event.kind == "teams" else position
-        pointer = _entry(blocks, event, entry, position)
-        blocks.put(
-            table + L.INDEX_ENTRIES + 8 * (place - 1),
-            {
-                "number": ("u16", entry.number if event.kind == "teams" else 0),
-                "players": ("u16", len(entry.players) if event.kind == "teams" else 2),
-                "entry": ("ptr", pointer),
-            },
+def _seating(kind: EventKind, section: Section, howell: bool) -> dict[int, tuple[int, int, int]]:
+    """{entry index: (index table 1-4, position in it, movement number)}.
+
+    Mitchell pairs and individuals sit in their direction's (seat's) table at the position of
+    their number where the numbers allow (1-40), else in order (their numbers then written
+    as reassigned). Howell pairs take their round-1 seat (from the schedule or the round-1
+    board results) with movement numbers 1, 2, ...; teams are listed in order.
+    """
+    entries = section.entries
+    if kind == EventKind.TEAMS:
+        return {i: (1, i + 1, i + 1) for i in range(len(entries))}
+    if howell:
+        return _howell_seats(section)
+    seating: dict[int, tuple[int, int, int]] = {}
+    for seat in range(1, SEATS[kind] + 1):
+        mine = [i for i, e in enumerate(entries) if _seat_of(kind, e) == seat]
+        numbers = [entries[i].number for i in mine]
+        natural = len(set(numbers)) == len(numbers) and all(1 <= n <= 40 for n in numbers)
+        if len(mine) > 40:
+            raise ConversionError("acblscore", "at most 40 pairs or players a direction")
+        for k, i in enumerate(mine, start=1):
+            position = entries[i].number if natural else k
+            seating[i] = (seat, position, position)
+    return seating
+
+
+def _seat_of(kind: EventKind, entry: Entry) -> int:
+    if kind == EventKind.INDIVIDUAL:
+        return (entry.seat.value + 1) if entry.seat is not None else 1
+    return 2 if entry.direction is not None and entry.direction.value == "EW" else 1
+
+
+def _howell_seats(section: Section) -> dict[int, tuple[int, int, int]]:
+    entries = section.entries
+    if len(entries) > 80:
+        raise ConversionError("acblscore", "at most 80 pairs in a Howell section")
+    start: dict[int, tuple[int, int]] = {}
+    first = section.schedule[0] if section.schedule else []
+    for table, cell in enumerate(first, start=1):
+        if cell:
+            start.setdefault(cell[0], (1, table))
+            start.setdefault(cell[1], (2, table))
+    if not start:
+        for board in section.results:
+            for result in board.results:
+                if result.round == 1 and result.table:
+                    start.setdefault(result.ns, (1, result.table))
+                    start.setdefault(result.ew, (2, result.table))
+    taken = set(start.values())
+    order = sorted(range(len(entries)), key=lambda i: entries[i].number)
+    numbers = [entries[i].number for i in order]
+    natural = len(set(numbers)) == len(numbers) and all(1 <= n <= 80 for n in numbers)
+    seating: dict[int, tuple[int, int, int]] = {}
+    table = 1
+    for k, i in enumerate(order, start=1):
+        moved = entries[i].number if natural else k
+        seat = start.get(entries[i].number)
+        if seat is None or seat in {s[:2] for s in seating.values()}:
+            while (1, table) in taken and (2, table) in taken:
+                table += 1
+            seat = (1, table) if (1, table) not in taken else (2, table)
+        taken.add(seat)
+        seating[i] = (seat[0], seat[1], moved)
+    return seating
+
+
+def _mapping(
+    out: Blocks,
+    base: int,
+    section: Section,
+    seating: dict[int, tuple[int, int, int]],
+    howell: bool,
+) -> None:
+    """The pair number mapping: where each pair starts, and the numbers shown where they are
+    not the movement's (all of them then, as ACBLscore does)."""
+    entries = section.entries
+    reassigned = any(entries[i].number != moved for i, (_, _, moved) in seating.items())
+    for i, (seat, position, moved) in seating.items():
+        if howell:
+            out.put(base + 0x50 + 2 * (moved - 1), "u8", position, "table numbers")
+            out.put(base + 0x51 + 2 * (moved - 1), "u8", seat, "directions")
+            shown_at = base + moved - 1
+        else:
+            out.put(base + 0xA0 + 4 * (position - 1) + seat - 1, "u8", position, "table numbers")
+            shown_at = base + 4 * (position - 1) + seat - 1
+        if reassigned:
+            out.put(shown_at, "u8", entries[i].number, "entry numbers")
+
+
+def _gap(seating: dict[int, tuple[int, int, int]]) -> int:
+    """The first movement number below the highest that no pair has (0 if none): the
+    phantom pair, which readers of the file skip."""
+    used = {moved for _, _, moved in seating.values()}
+    return next((n for n in range(1, max(used, default=0)) if n not in used), 0)
+
+
+def _ranks(entries: list[Entry]) -> dict[int, int]:
+    """{id of entry: the rank ACBLscore stores}: tied entries (one rank shared) get the next
+    ranks in turn, as ACBLscore splits ties."""
+    given: dict[tuple[object, int], int] = {}
+    ranks = {}
+    for entry in entries:
+        if entry.rank is None:
+            continue
+        key = (entry.direction or entry.seat, entry.rank)
+        ranks[id(entry)] = entry.rank + given.get(key, 0) if entry.tied else entry.rank
+        given[key] = given.get(key, 0) + 1
+    return ranks
+
+
+# --------------------------------------------------------------------------------- entries
+
+
+def _index(
+    out: Blocks,
+    event: Event,
+    seat: int,
+    entries: list[tuple[int, Entry]],
+    letters: list[str],
+    ranks: dict[int, int],
+) -> int:
+    count = max((p for p, _ in entries), default=0)
+    table = out.block(0x12 + 8 * count)
+    out.fields(table, L.INDEX_HEADER, id=seat, max_players=PLAYERS[event.kind], count=count)
+    for position, entry in entries:
+        pointer = _entry(out, event, entry, position, letters, ranks.get(id(entry)))
+        teams = event.kind == EventKind.TEAMS
+        players = min(len(entry.players), 6) if teams else PLAYERS[event.kind]
+        out.fields(
+            table + L.INDEX_ENTRIES + 8 * (position - 1),
             L.INDEX_ENTRY,
+            what="index entry",
+            number=entry.number if teams else 0,
+            players=players,
+            entry=pointer,
         )
     return table
 
 
-def _entry(blocks: Blocks, event: Event, entry: Entry, position: int) -> int:
-    pointer = blocks.block(ENTRY_LENGTH[event.kind])
-    blocks.put(
+def _entry(
+    out: Blocks,
+    event: Event,
+    entry: Entry,
+    position: int,
+    letters: list[str],
+    rank: int | None,
+) -> int:
+    pointer = out.block(ENTRY_LENGTH[event.kind])
+    out.fields(
         pointer,
-        {
-            "entry_id": ("u16", position),
-            "score": ("F2", entry.score or 0),
-            "percentage": ("f2", entry.percentage or 0),
-            "strat": ("u8", entry.strat or 0),
-            "boards_played": ("u16", entry.boards_played or 0),
-        },
         L.ENTRY,
+        what="entry",
+        entry_id=position,
+        score=-0.01 if entry.score is None else entry.score,
+        percentage=entry.percentage or 0,
+        strat=1 if entry.strat is None else entry.strat,
+        boards_played=entry.boards_played or 0,
     )
-    letters = [s.get("letter", " ") for s in event.strats]
+    if entry.name:
+        out.lose("# team names")
     for name, at in L.ENTRY_AWARDS:
-        _awards(blocks, pointer + at, entry.awards.get(name, []), letters)
-    for rank, at in zip(entry.ranks, L.ENTRY_RANKINGS, strict=False):
-        blocks.put(
+        put_awards(out, pointer + at, entry.awards.get(name, []), letters)
+    stored = list(entry.ranks[:3]) or [StratRank(rank or 0)]
+    if rank is not None and not entry.tied and stored[0].rank != rank:  # the rank was edited
+        stored[0] = StratRank(rank, *_rest(stored[0]))
+    for ranking, at in zip(stored, L.ENTRY_RANKINGS, strict=False):
+        out.fields(
             pointer + at,
-            {
-                "rank": ("u16", rank.rank),
-                "section_rank_low": ("u16", rank.section_low),
-                "section_rank_high": ("u16", rank.section_high),
-                "overall_rank_low": ("u16", rank.overall_low),
-                "overall_rank_high": ("u16", rank.overall_high),
-                "qualified": ("u16", int(rank.qualified)),
-            },
             L.RANKING,
+            what="ranking",
+            rank=ranking.rank,
+            section_rank_low=ranking.section_low,
+            section_rank_high=ranking.section_high,
+            overall_rank_low=ranking.overall_low,
+            overall_rank_high=ranking.overall_high,
+            qualified=int(ranking.qualified),
         )
-    for k, player in enumerate(entry.players[: L.PLAYERS_PER_ENTRY[event.kind]]):
-        _player(blocks, pointer + L.ENTRY_PLAYERS + k * L.PLAYER_SIZE, player, letters)
+    players = entry.players
+    if len(players) > PLAYERS[event.kind]:
+        out.lose("# players beyond what an entry holds", len(players) - PLAYERS[event.kind])
+    for k, player in enumerate(players[: PLAYERS[event.kind]]):
+        _player(out, pointer + L.ENTRY_PLAYERS + k * L.PLAYER_SIZE, player, letters)
     return pointer
 
 
-def _player(blocks: Blocks, at: int, player: Player, letters: list[str]) -> None:
-    codes = {v: k for k, v in L.PLAYER_RANKS.items() if k}
-    rank = codes.get(player.rank, player.rank if len(player.rank) == 1 else " ")
-    blocks.put(
+def _rest(rank: StratRank) -> tuple[int, int, int, int, bool]:
+    return (
+        rank.section_low,
+        rank.section_high,
+        rank.overall_low,
+        rank.overall_high,
+        rank.qualified,
+    )
+
+
+def _player(out: Blocks, at: int, player: Player, letters: list[str]) -> None:
+    letter = rank_letter(player.rank)
+    if letter is None:
+        out.lose("# player ranks (no ACBLscore letter)")
+    out.fields(
         at,
-        {
-            "last_name": ("str:16", player.last_name),
-            "first_name": ("str:16", player.first_name),
-            "city": ("str:16", player.city),
-            "state": ("str:2", player.state),
-            "player_number": ("str:7", player.player_number),
-            "masterpoints": ("u16", player.masterpoints or 0),
-            "rank": ("chr:1", rank),
-            "country": ("str:2", player.country),
-        },
         L.PLAYER,
+        what="player",
+        last_name=player.last_name,
+        first_name=player.first_name,
+        city=player.city,
+        state=player.state,
+        player_number=player.player_number,
+        masterpoints=player.masterpoints or 0,
+        rank=letter or "\0",
+        country=player.country,
     )
     for name, offset in L.PLAYER_AWARDS:
-        _awards(blocks, at + offset, player.awards.get(name, []), letters)
+        put_awards(out, at + offset, player.awards.get(name, []), letters)
 
 
-def _awards(blocks: Blocks, at: int, awards: list[Award], letters: list[str]) -> None:
-    for i, award in enumerate(awards[:3], start=1):
-        where, letter = award.ranking[:1], award.ranking[1:]
-        strat = letters.index(letter) + 1 if letter in letters else 1
-        blocks.put(
-            at,
-            {
-                f"points_{i}": ("f2", award.points),
-                f"color_{i}": ("u8", PIGMENT_CODES.get(award.color, 0)),
-                f"ranking_{i}": ("u8", (10 if where == "O" else 0) + strat),
-            },
-            L.AWARD,
-        )
+# ---------------------------------------------------------------------------------- boards
 
 
-def _boards(blocks: Blocks, section: Section, kind: str, summary: int) -> int:
-    index = blocks.block(0x24 + 8 * len(section.results))
-    blocks.put(
-        index, {"section": ("u16", summary), "count": ("u16", len(section.results))}, L.BOARD_INDEX
-    )
-    individual = kind == "individual"
-    size = L.BOARD4_SIZE if individual else L.BOARD2_SIZE
+def _boards(
+    out: Blocks, section: Section, kind: EventKind, summary: int, moved: dict[tuple[int, int], int]
+) -> int:
+    """The board results index and a result table a board. ``moved`` gives the movement
+    number of a pair (by direction, 0 in a Howell, and shown number) where numbers were
+    reassigned: board results name pairs by it."""
+    index = out.block(0x24 + 8 * len(section.results))
+    out.fields(index, L.BOARD_INDEX, section=summary, count=len(section.results))
+    individual = kind == EventKind.INDIVIDUAL
     for n, board in enumerate(section.results):
-        table = blocks.block(4 + size * len(board.results))
-        blocks.put(
-            table,
-            {
-                "board_id": ("u16", n + 1),
-                "units": ("u8", 4 if individual else 2),
-                "valid_results": ("u8", len(board.results)),
-            },
-            L.BOARD_TABLE,
+        results = [r for r in board.results if r.ns_score is not Special.NOT_IN_PLAY]
+        if len(results) < len(board.results):
+            out.lose("# results of boards not in play", len(board.results) - len(results))
+        table = _board(out, board, results, individual, n + 1, moved)
+        scored = sum(
+            1 for r in results if r.ns_score not in (Special.LATE_PLAY, Special.NOT_PLAYED)
         )
-        for row, result in enumerate(board.results):
-            at = table + L.BOARD_RESULTS + row * size
-            if individual:
-                seats = result.seats or (result.ns, result.ew, 0, 0)
-                points = result.points or (result.ns_points, result.ew_points, 0, 0)
-                values = {"round": ("u8", result.round), "table": ("u8", result.table)}
-                for seat, number, score, point in zip(
-                    "nesw",
-                    seats,
-                    (result.ns_score, result.ew_score, result.ns_score, result.ew_score),
-                    points,
-                    strict=True,
-                ):
-                    values.update(
-                        {
-                            seat: ("u16", number),
-                            f"{seat}_score": ("i16", stored_score(score, result.foul_group)),
-                            f"{seat}_points": ("F2", point or 0),
-                        }
-                    )
-                blocks.put(at, values, L.BOARD4_RESULT)
-            else:
-                blocks.put(
-                    at,
-                    {
-                        "round": ("u8", result.round),
-                        "table": ("u8", result.table),
-                        "ns": ("u16", result.ns),
-                        "ns_score": ("i16", stored_score(result.ns_score, result.foul_group)),
-                        "ns_points": ("F2", result.ns_points or 0),
-                        "ew": ("u16", result.ew),
-                        "ew_score": ("i16", stored_score(result.ew_score, result.foul_group)),
-                        "ew_points": ("F2", result.ew_points or 0),
-                    },
-                    L.BOARD2_RESULT,
-                )
-        results = sum(1 for r in board.results if not isinstance(r.ns_score, str))
-        blocks.put(
+        out.fields(
             index + L.BOARD_INDEX_ENTRIES + 8 * n,
-            {"board": ("u8", board.number), "results": ("u16", results), "table": ("ptr", table)},
             L.BOARD_INDEX_ENTRY,
+            what="board",
+            board=board.number,
+            results=scored,
+            table=table,
         )
     return index
 
 
-def _schedule(blocks: Blocks, section: Section, kind: str) -> int:
-    per_table, width = L.INDIVIDUAL_MATCH if kind == "individual" else L.PAIR_MATCH
+def _board(
+    out: Blocks,
+    board: Board,
+    results: list[BoardResult],
+    individual: bool,
+    board_id: int,
+    moved: dict[tuple[int, int], int],
+) -> int:
+    howell = any(side == 0 for side, _ in moved)
+    size = L.BOARD4_SIZE if individual else L.BOARD2_SIZE
+    table = out.block(4 + size * len(results))
+    out.fields(
+        table,
+        L.BOARD_TABLE,
+        what="board",
+        board_id=board_id,
+        units=4 if individual else 2,
+        valid_results=len(results),
+    )
+    for row, result in enumerate(results):
+        at = table + L.BOARD_RESULTS + row * size
+        for attribute in ("contract", "tricks", "lead"):
+            if getattr(result, attribute) is not None:
+                out.lose(f"the {attribute} of # table results")
+        values: dict[str, Any] = {"round": result.round, "table": result.table}
+        ns = score_code(out, result.ns_score, result.foul_group)
+        ew = score_code(out, result.ew_score, result.foul_group)
+        if individual:
+            seats = result.seats or (result.ns, result.ew, 0, 0)
+            points = result.points or (result.ns_points, result.ew_points, None, None)
+            for seat, number, score, value in zip(
+                "nesw", seats, (ns, ew, ns, ew), points, strict=True
+            ):
+                values.update({seat: number, f"{seat}_score": score, f"{seat}_points": value or 0})
+            out.fields(at, L.BOARD4_RESULT, what="table result", **values)
+        else:
+            ns_side, ew_side = (0, 0) if howell else (1, 2)
+            values.update(
+                ns=moved.get((ns_side, result.ns), result.ns),
+                ns_score=ns,
+                ns_points=result.ns_points or 0,
+                ew=moved.get((ew_side, result.ew), result.ew),
+                ew_score=ew,
+                ew_points=result.ew_points or 0,
+            )
+            out.fields(at, L.BOARD2_RESULT, what="table result", **values)
+    return table
+
+
+# ------------------------------------------------------------------------------- movements
+
+
+def _schedule(out: Blocks, section: Section, kind: EventKind) -> int:
+    per_table, width = L.INDIVIDUAL_MATCH if kind == EventKind.INDIVIDUAL else L.PAIR_MATCH
     tables = max(len(row) for row in section.schedule)
     if len(section.schedule) > per_table:
         raise ConversionError("acblscore", f"at most {per_table} rounds in a movement")
-    pointer = blocks.block(5 + per_table * width * tables + (1 if kind == "individual" else 0))
-    blocks.put(
+    extra = 1 if kind == EventKind.INDIVIDUAL else 0  # the document's "one lousy byte"
+    pointer = out.block(5 + per_table * width * tables + extra)
+    out.fields(
         pointer,
-        {
-            "tables": ("u8", tables),
-            "rounds": ("u8", len(section.schedule)),
-            "mode": ("u8", 2 if kind == "individual" else 0),
-        },
         L.MATCH_TABLE,
+        what="movement",
+        tables=tables,
+        rounds=len(section.schedule),
+        mode=2 if kind == EventKind.INDIVIDUAL else 0,
     )
     for round_index, row in enumerate(section.schedule):
         for table, cell in enumerate(row):
             if cell:
                 at = pointer + L.MATCH_ROWS + (table * per_table + round_index) * width
-                blocks.data[at : at + width] = bytes(cell)
+                if len(cell) != width:
+                    out.lose("# movement cells of the wrong size")
+                    continue
+                for k, value in enumerate(cell):
+                    out.put(at + k, "u8", value, "movement numbers")
     return pointer
 
 
-def _matches(blocks: Blocks, section: Section) -> int:
-    teams = max(m.team for m in section.matches)
-    index = blocks.block(0x54 + 4 * teams)
-    rounds = max(m.round for m in section.matches)
-    blocks.put(index, {"teams": ("u16", teams), "rounds": ("u16", rounds)}, L.TEAM_MATCH_INDEX)
-    for team in range(1, teams + 1):
-        mine = sorted((m for m in section.matches if m.team == team), key=lambda m: m.round)
-        table = blocks.block(0x20 + L.TEAM_MATCH_SIZE * len(mine))
-        blocks.put(
-            table,
-            {"id": ("u16", team), "rounds": ("u8", len(mine)), "mode": ("u8", 1)},
-            L.TEAM_MATCH_TABLE,
+def _matches(out: Blocks, section: Section) -> int:
+    """The team match index and one match table a team: each match is two one-sided
+    records, the home team's and (where it is a team of the section) the away team's."""
+    teams = {e.number: k for k, e in enumerate(section.entries, start=1)}
+    records: dict[int, list[tuple[int, int, float | None, float | None, Match]]] = {}
+    for match in section.matches:
+        if match.home not in teams:
+            out.lose("# team matches of teams that are not entries")
+            continue
+        records.setdefault(teams[match.home], []).append(
+            (match.round, match.away, match.home_imps, match.home_vp, match)
         )
-        for k, match in enumerate(mine):
-            at = table + L.TEAM_MATCHES + k * L.TEAM_MATCH_SIZE
-            blocks.data[at] = 1
-            blocks.put(
-                at,
-                {
-                    "round": ("u8", match.round),
-                    "opponent": ("u16", match.opponent),
-                    "imps": ("i16", match.imps or 0),
-                    "victory_points": ("f2", match.victory_points or 0),
-                    "boards": ("u8", match.boards or 0),
-                    "table": ("u16", match.table or 0),
-                    "second_opponent": ("u16", match.second_opponent or 0),
-                    "wins": ("f2", match.wins or 0),
-                },
-                L.TEAM_MATCH,
+        if match.away in teams and (match.away_imps is not None or match.away_vp is not None):
+            records.setdefault(teams[match.away], []).append(
+                (match.round, match.home, match.away_imps, match.away_vp, match)
             )
-        blocks.put(index + L.TEAM_MATCH_INDEX_TABLES + 4 * (team - 1), {"p": ("ptr", table)})
+        elif match.away_imps is not None or match.away_vp is not None:
+            out.lose("the scores of # teams that are not entries")
+        if match.boards:
+            out.lose("the # boards of team matches", len(match.boards))
+    count = len(section.entries)
+    index = out.block(0x54 + 4 * count)
+    rounds = max((m.round for m in section.matches), default=0)
+    out.fields(index, L.TEAM_MATCH_INDEX, section=1, teams=count, rounds=rounds)
+    for team_id in range(1, count + 1):
+        mine = sorted(records.get(team_id, []), key=lambda r: r[0])
+        if len(mine) > 20:
+            out.lose("# team match rounds after the twentieth", len(mine) - 20)
+            mine = mine[:20]
+        table = out.block(0x20 + L.TEAM_MATCH_SIZE * len(mine))
+        out.fields(table, L.TEAM_MATCH_TABLE, what="team", id=team_id, rounds=len(mine), mode=1)
+        for k, (rnd, opponent, imps, vp, match) in enumerate(mine):
+            out.fields(
+                table + L.TEAM_MATCHES + k * L.TEAM_MATCH_SIZE,
+                L.TEAM_MATCH,
+                what="team match",
+                used=1,
+                round=rnd,
+                opponent=opponent,
+                rounds=1,
+                round_robin=1,
+                imps=imps or 0,
+                victory_points=vp or 0,
+                table=match.table or 0,
+            )
+        out.put(index + L.TEAM_MATCH_INDEX_TABLES + 4 * (team_id - 1), "ptr", table)
     return index

@@ -9,10 +9,11 @@ characters; ``f1``/``f2``/``f4`` intfloat with 1, 2 or 4 decimals in 2 bytes (``
 
 from __future__ import annotations
 
+from bridgeio.formats.acblscore import MAGIC as MAGIC  # the sniffer's, kept with the package
+
 Field = tuple[int, str, str]
 
 MASTER_LENGTH = 0x0A12  # 2578 bytes after the length word
-MAGIC = b"\x12\x0a\x03AC3"
 MAX_EVENTS = 50
 MAX_SECTIONS = 100
 
@@ -416,6 +417,7 @@ TEAM_MATCH_TABLE: list[Field] = [
 ]
 TEAM_MATCHES = 0x22
 TEAM_MATCH: list[Field] = [
+    (0x00, "u8", "used"),  # "always seems to be 1"
     (0x01, "u8", "round"),
     (0x02, "u16", "opponent"),
     (0x04, "u8", "rounds"),
@@ -546,7 +548,6 @@ PIGMENTS = {0: "", 1: "B", 2: "S", 3: "R", 4: "G", 5: "P"}
 RIBBONS = {0: "", 1: "Blue", 2: "Red", 3: "Silver", 9: "Blue/Red"}
 PLAYER_RANKS = {
     " ": "Rookie",
-    "": "Rookie",
     "A": "Junior Master",
     "B": "Club Master",
     "C": "Sectional Master",

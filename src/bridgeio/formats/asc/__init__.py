@@ -9,22 +9,34 @@
 
 from __future__ import annotations
 
+import importlib
+import re
 from typing import Any
 
-from bridgeio.formats.asc import checks, reader, writer
-from bridgeio.model.movement import Movement, from_schedule
-from bridgeio.model.results import Results
-from bridgeio.registry import FileFormat, register_format
+_HEADER = re.compile(r"^\s*\d+([\s,;:\-]+\d+){4}\b")
 
 
-def movements(doc: Any) -> list[tuple[str, Movement]]:
+def sniff(head: bytes, size: int) -> bool:
+    """A header line of five numbers (participants, tables, rounds, groups, boards a group).
+
+    >>> sniff(b"10 5 9 9 3\\n", 11), sniff(b"hello\\n", 6)
+    (True, False)
+    """
+    first = head.split(b"\n", 1)[0].decode("latin-1")
+    return bool(_HEADER.match(first)) and b"\0" not in head
+
+
+def movements(doc: Any) -> list[tuple[str, Any]]:
     """A movement, or every section's movement of a results file (suffix: the section name,
     with the event number first when there are several events)."""
+    from bridgeio.model.movement import Movement, from_schedule
+    from bridgeio.model.results import Results
+
     if isinstance(doc, Movement):
         return [("", doc)]
     if not isinstance(doc, Results):
         return []
-    parts = []
+    parts: list[tuple[str, Any]] = []
     for event in doc.events:
         for section in event.sections:
             if section.schedule:
@@ -38,17 +50,7 @@ def movements(doc: Any) -> list[tuple[str, Movement]]:
     return parts
 
 
-register_format(
-    FileFormat(
-        name="asc",
-        extensions=(".asc",),
-        description="ASC movement schedule",
-        sniff=reader.sniff,
-        read=reader.read,
-        write=writer.write,
-        check=checks.check,
-        split=movements,
-    )
-)
-
-__all__ = ["reader", "writer", "checks"]
+def __getattr__(name: str) -> Any:  # the modules are imported when first used
+    if name in ("reader", "writer", "checks"):
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

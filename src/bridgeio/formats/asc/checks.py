@@ -1,4 +1,6 @@
-"""``validate`` for ASC schedules: the movement checks, with line numbers."""
+"""``validate`` for ASC schedules: the movement checks, each problem with its line. A file
+that is no schedule at all (or whose header claims more than a schedule can hold) is one
+problem at the place the reader's :class:`~bridgeio.errors.FormatError` names."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from bridgeio.registry import Problem
 
 
 def check(path: str) -> list[Problem]:
+    """Every problem of the schedule at ``path``, with the line of its round or header."""
     try:
         movement = read(path)
     except FormatError as error:

@@ -1,73 +1,100 @@
 """Reading ASC schedules with every variation real files show (FACTS.md): separators of any
 run of whitespace, '-', ',', ':' and ';'; header flags; comments anywhere; free text after the
-last round; letters or numbers for groups; leading zeros; tabs; CRLF."""
+last round; letters or numbers for groups; leading zeros; tabs; CRLF.
+
+What a header claims is bounded before anything is built from it
+(:func:`bridgeio.model.movement.size_problem`), and every number has at most
+:data:`MAX_DIGITS` digits, so a damaged header gives a :class:`FormatError` at once.
+"""
 
 from __future__ import annotations
 
+import os
 import re
 
-from bridgeio.errors import FormatError
+from bridgeio.errors import FormatError, report
 from bridgeio.files import input_size
-from bridgeio.model.movement import Movement, Table
+from bridgeio.model.movement import Movement, Table, size_problem
 
-MAX_BYTES = 16 << 20
-MAX_TABLES, MAX_ROUNDS = 1000, 1000
+MAX_BYTES = 1 << 20  # the largest real schedule has 11 KB
+MAX_DIGITS = 6  # a number (contestant, count, group) of at most 999,999
+MAX_LABEL = 6  # characters of a board group label
 SEPARATORS = re.compile(r"[\s,;:\-]+")
-_HEADER = re.compile(r"^\s*\d+([\s,;:\-]+\d+){4}\b")
-
-
-def sniff(head: bytes, size: int) -> bool:
-    first = head.split(b"\n", 1)[0].decode("latin-1")
-    return bool(_HEADER.match(first)) and b"\0" not in head
+HEADER_FIELDS = ("participants", "tables", "rounds", "board groups", "individual (0/1)")
 
 
 def tokens(line: str) -> list[str]:
+    """The numbers and labels of a line (comments already cut off).
+
+    >>> tokens(" 01-02:A\\t3,4;B ")
+    ['01', '02', 'A', '3', '4', 'B']
+    """
     return [t for t in SEPARATORS.split(line) if t]
 
 
-def read(path: str) -> Movement:
+def read(path: str | os.PathLike[str]) -> Movement:
+    """The movement in an ASC file; :class:`FormatError` naming the line for anything that is
+    not a schedule."""
+    path = os.fspath(path)
     if input_size(path) > MAX_BYTES:
         raise FormatError(path, "file", f"a schedule of at most {MAX_BYTES} bytes")
     with open(path, "rb") as handle:
         text = handle.read().decode("cp1252", errors="replace")
-    return parse(text, path)
+    movement = parse(text, path)
+    movement.format = "asc"
+    return movement
 
 
-def parse(text: str, path: str = "<text>") -> Movement:
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    header_text, _, comment = lines[0].partition("#")
+def _number(text: str) -> int | None:
+    """The value of a decimal token of at most MAX_DIGITS digits (leading zeros aside)."""
+    if not (text.isascii() and text.isdecimal()) or len(text.lstrip("0")) > MAX_DIGITS:
+        return None
+    return int(text)
+
+
+def _header(line: str, path: str) -> Movement:
+    header_text, _, comment = line.partition("#")
     fields = tokens(header_text)
-    if len(fields) < 5 or not all(f.isdecimal() for f in fields[:5]):
+    numbers = [_number(f) for f in fields[:5]]
+    if len(fields) < 5 or None in numbers:
         raise FormatError(
             path,
             "line 1",
-            "a header of five numbers: participants, tables, "
-            f"rounds, board groups, individual (0/1); found {lines[0][:40]!r}",
+            f"a header of five numbers of at most {MAX_DIGITS} digits: "
+            f"{', '.join(HEADER_FIELDS)}; found {line[:40]!r}",
         )
-    participants, tables, rounds, groups, individual = (int(f) for f in fields[:5])
+    participants, tables, rounds, groups, individual = (n or 0 for n in numbers)
     if individual not in (0, 1):
         raise FormatError(
             path, "line 1", f"0 (pairs) or 1 (individual) as the fifth number, found {individual}"
         )
-    if not (0 < tables <= MAX_TABLES and 0 < rounds <= MAX_ROUNDS):
-        raise FormatError(
-            path,
-            "line 1",
-            f"1-{MAX_TABLES} tables and 1-{MAX_ROUNDS} rounds, found {tables} and {rounds}",
-        )
-    movement = Movement(
+    wrong = size_problem(participants, tables, rounds, groups, bool(individual))
+    if wrong is not None:
+        raise FormatError(path, "line 1", wrong[1])
+    flags = fields[5:]
+    return Movement(
         participants,
         tables,
         rounds,
         groups,
         bool(individual),
-        flags=fields[5:],
+        flags=flags,
         comment=comment.strip(),
-        format="asc",
+        compact=any(f in ("H", "M") for f in flags),
     )
-    movement.compact = any(f in ("H", "M") for f in movement.flags)
-    width = 5 if individual else 3
-    wanted = 1 if movement.compact else rounds  # compact files list round 1 only
+
+
+def parse(text: str, path: str = "<text>") -> Movement:
+    """The movement in the text of an ASC file.
+
+    >>> parse("4 2 2 2 0\\n1-2 A 3-4 B\\n1-3 B 4-2 A\\n").schedule[1][1]
+    Table(seats=(4, 2), group='A')
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    movement = _header(lines[0], path)
+    tables = movement.tables
+    width = movement.seats_per_table + 1
+    wanted = 1 if movement.compact else movement.rounds  # compact files list round 1 only
     pending: list[str] = []
     start_line = index = 1
     while index < len(lines) and len(movement.schedule) < wanted:
@@ -82,6 +109,7 @@ def parse(text: str, path: str = "<text>") -> Movement:
             row, pending = pending[: tables * width], pending[tables * width :]
             movement.schedule.append(_round(row, width, path, start_line))
             movement.round_lines.append(start_line)
+            start_line = number
         if pending and len(movement.schedule) == wanted:
             raise FormatError(
                 path,
@@ -95,21 +123,57 @@ def parse(text: str, path: str = "<text>") -> Movement:
             f"{wanted} rounds of {tables} tables; the file ends after {len(movement.schedule)}",
         )
     movement.trailing = "\n".join(lines[index:]).strip()
+    _report_more_rounds(movement, lines, index, path)
     return movement
+
+
+def _report_more_rounds(movement: Movement, lines: list[str], index: int, path: str) -> None:
+    """Text after the last round that reads as another round (a header whose round count
+    is too small, or a '-' taken for a minus sign) is reported, not taken as free text."""
+    if movement.compact:
+        return
+    width = movement.seats_per_table + 1
+    for number in range(index + 1, len(lines) + 1):
+        found = tokens(lines[number - 1].split("#", 1)[0])
+        if not found:
+            continue
+        cells = [found[i : i + width] for i in range(0, len(found), width)]
+        if len(found) % width == 0 and all(_is_cell(cell) for cell in cells):
+            report(
+                path,
+                f"line {number}",
+                f"the header gives {movement.rounds} rounds, but this line after them reads "
+                "as another round",
+            )
+        return
+
+
+def _is_cell(cell: list[str]) -> bool:
+    *seats, group = cell
+    return all(_number(n) is not None for n in seats) and group.isalnum() and len(group) <= 3
 
 
 def _round(row: list[str], width: int, path: str, line: int) -> list[Table | None]:
     tables: list[Table | None] = []
     for index in range(0, len(row), width):
         cell = row[index : index + width]
-        try:
-            seats = tuple(int(x) for x in cell[:-1])
-        except ValueError:
+        seats = tuple(_number(x) for x in cell[:-1])
+        if None in seats:
             raise FormatError(
                 path,
                 f"line {line}",
-                f"contestant numbers at table {index // width + 1}, found {' '.join(cell[:-1])!r}",
-            ) from None
-        group = (cell[-1].lstrip("0") or "0") if cell[-1].isdecimal() else cell[-1]
-        tables.append(None if not any(seats) and group == "0" else Table(seats, group))
+                f"contestant numbers of at most {MAX_DIGITS} digits at table "
+                f"{index // width + 1}, found {' '.join(cell[:-1])[:40]!r}",
+            )
+        label = cell[-1]
+        if len(label.lstrip("0")) > MAX_LABEL:
+            raise FormatError(
+                path,
+                f"line {line}",
+                f"a board group of at most {MAX_LABEL} characters at table "
+                f"{index // width + 1}, found {label[:40]!r}",
+            )
+        group = (label.lstrip("0") or "0") if label.isdecimal() else label
+        numbers = tuple(n or 0 for n in seats)
+        tables.append(None if not any(numbers) and group == "0" else Table(numbers, group))
     return tables

@@ -1,4 +1,12 @@
-"""``validate`` for .cbt files: header, tree, deleted list, field ranges."""
+"""``validate`` for .cbt files: header, tree, deleted list, field ranges.
+
+Errors are for real defects: what breaks the sort tree or the deleted list (ChessBase finds
+tournaments through them) and dates no calendar has. A value outside a documented range that
+the file still reads and writes back unchanged (a pairing code above 8, a nation number
+beyond ChessBase's table, a category above 99, a day without a month, which ChessBase itself
+writes, the two bytes "always 0") is a warning. A file that cannot be read at all is one
+problem at the place the reader's :class:`~bridgeio.errors.FormatError` names.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +14,14 @@ from bridgeio.errors import FormatError
 from bridgeio.formats.chessbase import layout as L
 from bridgeio.formats.chessbase.entity import TournamentFile
 from bridgeio.formats.chessbase.tree import SortTree
-from bridgeio.model.chess import NATIONS, PAIRINGS
+from bridgeio.model.chess import NATIONS, PAIRINGS, Tournament
 from bridgeio.registry import Problem
 
 
-def check(path: str) -> list[Problem]:
+def check(path: str, codepage: str = "cp1252") -> list[Problem]:
+    """Every problem of the file at ``path``."""
     try:
-        db = TournamentFile.read(path)
+        db = TournamentFile.read(path, codepage)
     except FormatError as error:
         return [Problem(error.place, f"expected {error.expected}")]
     return check_file(db)
@@ -20,12 +29,27 @@ def check(path: str) -> list[Problem]:
 
 def check_file(db: TournamentFile) -> list[Problem]:
     """Everything that can be wrong with a read file; quirks of real files are warnings."""
+    problems = _tree_problems(db)
+    for slot, tournament in db.with_ids():
+        problems.extend(_field_problems(slot, tournament, db.record_bytes(slot)))
+    live = len(db)
+    if db.live != live:
+        problems.append(
+            Problem(
+                "header byte 20",
+                f"says {db.live} live tournaments, the slots hold {live}",
+                "warning",
+            )
+        )
+    return problems
+
+
+def _tree_problems(db: TournamentFile) -> list[Problem]:
     problems: list[Problem] = []
     tree = SortTree(db.left, db.right, db.root, db._key)
     order = tree.in_order()
-    live = [i for i, t in enumerate(db.tournaments) if t is not None]
     in_tree = set(order)
-    for slot in sorted(set(live) - in_tree):
+    for slot in sorted({i for i, _ in db.with_ids()} - in_tree):
         problems.append(Problem(f"slot {slot}", "a live tournament the sort tree does not reach"))
     deleted = db.deleted_slots()
     for slot in sorted(in_tree.intersection(deleted)):
@@ -51,35 +75,31 @@ def check_file(db: TournamentFile) -> list[Problem]:
                     f"slot {after}", f"sorts before slot {before}, which the tree puts ahead of it"
                 )
             )
-    for slot in live:
-        problems.extend(_field_problems(slot, db))
-    if db.live != len(live):
-        problems.append(
-            Problem(
-                "header byte 20",
-                f"says {db.live} live tournaments, the slots hold {len(live)}",
-                "warning",
-            )
-        )
     return problems
 
 
-def _field_problems(slot: int, db: TournamentFile) -> list[Problem]:
-    tournament = db.tournaments[slot]
+def _field_problems(slot: int, tournament: Tournament, raw: bytes) -> list[Problem]:
     place = f"slot {slot} ({tournament.title!r})"
     found = []
     if tournament.pairing not in PAIRINGS:
-        found.append(Problem(place, f"pairing code {tournament.pairing}, not 0-8"))
-    if tournament.nation.startswith("#") and int(tournament.nation[1:]) >= len(NATIONS):
+        code = raw[L.TYPE] & 31
         found.append(
-            Problem(place, f"nation number {tournament.nation[1:]}, not 0-{len(NATIONS) - 1}")
+            Problem(place, f"pairing code {code}, not one documented (0-8): kept", "warning")
+        )
+    if raw[L.NATION] >= len(NATIONS):
+        found.append(
+            Problem(
+                place,
+                f"nation number {raw[L.NATION]}, not in ChessBase's table "
+                f"(0-{len(NATIONS) - 1}): kept",
+                "warning",
+            )
         )
     if tournament.category > 99:
-        found.append(Problem(place, f"category {tournament.category}, not 0-99"))
-    date = tournament.date
-    if date.month > 12 or date.day > 31 or (date.day and not date.month):
-        found.append(Problem(place, f"date {date.year}-{date.month}-{date.day} is not a date"))
-    raw = db.raw[slot]
+        found.append(Problem(place, f"category {tournament.category}, not 0-99: kept", "warning"))
+    odd = tournament.date.problem()
+    if odd is not None:
+        found.append(Problem(place, odd[1], odd[0]))
     if raw[L.NATION + 1] or raw[L.ROUNDS + 1]:
         found.append(Problem(place, "bytes 77 and 81, always 0 in known files, are not", "warning"))
     return found

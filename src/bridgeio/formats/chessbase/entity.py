@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import MutableSequence
+from collections.abc import Iterable, MutableSequence
 from dataclasses import dataclass, field
+from typing import BinaryIO, overload
 
 import numpy as np
 
@@ -16,10 +17,34 @@ from bridgeio.formats.chessbase.tree import SortTree, TreeError
 from bridgeio.model.chess import Tournament, TournamentIndex
 
 MAX_SLOTS = 50_000_000  # far beyond any real database; refuses absurd headers early
+SLOT_SIZE = L.NODE.size + L.RECORD_SIZE
 _SLOT_DTYPE = np.dtype([("left", "<i4"), ("right", "<i4"), ("balance", "i1"), ("record", "V90")])
 
 
-class RecordBytes(MutableSequence):
+def _layout(head: bytes, size: int, path: str) -> tuple[int, int]:
+    """(capacity, header size) of a file of ``size`` bytes starting with ``head``, checked
+    against the magic number, the record size and the length."""
+    if len(head) < L.HEADER.size:
+        raise FormatError(path, "byte 0", f"a {L.HEADER.size}-byte header, found {size} bytes")
+    capacity, _, magic, record_size, _, _, extra = L.HEADER.unpack_from(head)
+    if magic != L.MAGIC:
+        raise FormatError(path, "byte 8", f"the magic number {L.MAGIC}, found {magic}")
+    if record_size != L.RECORD_SIZE:
+        raise FormatError(path, "byte 12", f"record size {L.RECORD_SIZE}, found {record_size}")
+    if extra not in (0, 4):
+        raise FormatError(path, "byte 24", f"0 or 4 more header bytes, found {extra}")
+    header_size = L.HEADER.size + extra
+    if not 0 <= capacity <= MAX_SLOTS or header_size + capacity * SLOT_SIZE != size:
+        raise FormatError(
+            path,
+            "byte 0",
+            f"a capacity matching the file length: {capacity} "
+            f"slots need {header_size + capacity * SLOT_SIZE} bytes, the file has {size}",
+        )
+    return capacity, header_size
+
+
+class RecordBytes(MutableSequence[bytes]):
     """The 90 record bytes of every slot, sliced from the file body on demand."""
 
     def __init__(self, body: bytes, count: int) -> None:
@@ -29,7 +54,13 @@ class RecordBytes(MutableSequence):
     def __len__(self) -> int:
         return self._count
 
-    def __getitem__(self, slot: int) -> bytes:
+    @overload
+    def __getitem__(self, slot: int) -> bytes: ...
+    @overload
+    def __getitem__(self, slot: slice) -> list[bytes]: ...
+    def __getitem__(self, slot: int | slice) -> bytes | list[bytes]:
+        if isinstance(slot, slice):
+            return [self[i] for i in range(*slot.indices(self._count))]
         if slot in self._changed:
             return self._changed[slot]
         if not 0 <= slot < self._count:
@@ -37,20 +68,27 @@ class RecordBytes(MutableSequence):
         start = slot * _SLOT_DTYPE.itemsize + L.NODE.size
         return self._body[start : start + L.RECORD_SIZE]
 
-    def __setitem__(self, slot: int, value: bytes) -> None:
+    @overload
+    def __setitem__(self, slot: int, value: bytes) -> None: ...
+    @overload
+    def __setitem__(self, slot: slice, value: Iterable[bytes]) -> None: ...
+    def __setitem__(self, slot: int | slice, value: bytes | Iterable[bytes]) -> None:
+        if isinstance(slot, slice) or not isinstance(value, bytes):
+            raise TypeError("record bytes are set one slot at a time")
         self._changed[slot] = value
 
-    def __delitem__(self, slot: int) -> None:
+    def __delitem__(self, slot: int | slice) -> None:
         raise TypeError("slots are never removed")
 
     def insert(self, index: int, value: bytes) -> None:
+        """Append a slot's bytes (slots are only ever added at the end)."""
         if index != self._count:
             raise TypeError("slots are only appended")
         self._changed[self._count] = value
         self._count += 1
 
 
-class Records(MutableSequence):
+class Records(MutableSequence[Tournament | None]):
     """Tournaments by slot, decoded from the record bytes when first asked for; None for a
     deleted slot."""
 
@@ -61,7 +99,13 @@ class Records(MutableSequence):
     def __len__(self) -> int:
         return len(self._raw)
 
-    def __getitem__(self, slot: int) -> Tournament | None:
+    @overload
+    def __getitem__(self, slot: int) -> Tournament | None: ...
+    @overload
+    def __getitem__(self, slot: slice) -> list[Tournament | None]: ...
+    def __getitem__(self, slot: int | slice) -> Tournament | None | list[Tournament | None]:
+        if isinstance(slot, slice):
+            return [self[i] for i in range(*slot.indices(len(self)))]
         if slot not in self._decoded:
             if not 0 <= slot < len(self._raw):
                 raise IndexError(slot)
@@ -71,17 +115,26 @@ class Records(MutableSequence):
             )
         return self._decoded[slot]
 
-    def __setitem__(self, slot: int, value: Tournament | None) -> None:
+    @overload
+    def __setitem__(self, slot: int, value: Tournament | None) -> None: ...
+    @overload
+    def __setitem__(self, slot: slice, value: Iterable[Tournament | None]) -> None: ...
+    def __setitem__(
+        self, slot: int | slice, value: Tournament | None | Iterable[Tournament | None]
+    ) -> None:
+        if isinstance(slot, slice) or not (value is None or isinstance(value, Tournament)):
+            raise TypeError("tournaments are set one slot at a time")
         self._decoded[slot] = value
 
-    def __delitem__(self, slot: int) -> None:
+    def __delitem__(self, slot: int | slice) -> None:
         raise TypeError("slots are never removed")
 
     def insert(self, index: int, value: Tournament | None) -> None:
+        """Set the tournament of a slot added at the end."""
         self._decoded[index] = value
 
 
-@dataclass
+@dataclass(eq=False)
 class TournamentFile(TournamentIndex):
     """The contents of a ``.cbt`` file; ``tournaments`` is indexed by slot id (None: deleted).
 
@@ -90,8 +143,8 @@ class TournamentFile(TournamentIndex):
     ['Hastings', 'Linares']
     """
 
-    tournaments: list[Tournament | None]
-    raw: list[bytes]  # the record bytes of every slot as read (for unchanged write-back)
+    tournaments: MutableSequence[Tournament | None]
+    raw: MutableSequence[bytes]  # the record bytes of every slot as read (unchanged write-back)
     left: list[int]
     right: list[int]
     balance: list[int]
@@ -131,33 +184,23 @@ class TournamentFile(TournamentIndex):
     # Reading
     @classmethod
     def read(cls, path: str, codepage: str = "cp1252") -> TournamentFile:
+        """The file at ``path``; :class:`FormatError` for a header, length or link that does
+        not fit, before anything is built from it."""
         size = input_size(path)
         with open(path, "rb") as handle:
             head = handle.read(L.HEADER.size)
-            if len(head) < L.HEADER.size:
-                raise FormatError(
-                    path, "byte 0", f"a {L.HEADER.size}-byte header, found {size} bytes"
-                )
-            capacity, root, magic, record_size, first_deleted, live, extra = L.HEADER.unpack(head)
-            if magic != L.MAGIC:
-                raise FormatError(path, "byte 8", f"the magic number {L.MAGIC}, found {magic}")
-            if record_size != L.RECORD_SIZE:
-                raise FormatError(
-                    path, "byte 12", f"record size {L.RECORD_SIZE}, found {record_size}"
-                )
-            if extra not in (0, 4):
-                raise FormatError(path, "byte 24", f"0 or 4 more header bytes, found {extra}")
-            header_size = L.HEADER.size + extra
-            slot = L.NODE.size + L.RECORD_SIZE
-            if not 0 <= capacity <= MAX_SLOTS or header_size + capacity * slot != size:
-                raise FormatError(
-                    path,
-                    "byte 0",
-                    f"a capacity matching the file length: {capacity} "
-                    f"slots need {header_size + capacity * slot} bytes, the file has {size}",
-                )
-            header_extra = handle.read(extra)
-            body = handle.read(capacity * slot)
+            capacity, header_size = _layout(head, size, path)
+            rest = handle.read(header_size - L.HEADER.size + capacity * SLOT_SIZE)
+        return cls.from_bytes(head + rest, path, codepage)
+
+    @classmethod
+    def from_bytes(
+        cls, data: bytes, path: str = "<data>", codepage: str = "cp1252"
+    ) -> TournamentFile:
+        """The file whose bytes are ``data`` (``path`` names it in errors)."""
+        capacity, header_size = _layout(data[: L.HEADER.size], len(data), path)
+        _, root, _, _, first_deleted, live, _ = L.HEADER.unpack_from(data)
+        body = data[header_size:]
         nodes = np.frombuffer(body, dtype=_SLOT_DTYPE, count=capacity)
         left, right = nodes["left"].tolist(), nodes["right"].tolist()
         raw = RecordBytes(body, capacity)
@@ -170,7 +213,7 @@ class TournamentFile(TournamentIndex):
             root,
             first_deleted,
             live,
-            header_extra,
+            data[L.HEADER.size : header_size],
             codepage,
         )
         db.unedited_body = body
@@ -178,7 +221,7 @@ class TournamentFile(TournamentIndex):
         return db
 
     def _require_links(self, path: str, header_size: int) -> None:
-        slot = L.NODE.size + L.RECORD_SIZE
+        slot = SLOT_SIZE
         try:
             self.deleted_slots()
             self.sort_order()
@@ -212,8 +255,11 @@ class TournamentFile(TournamentIndex):
     def _tree(self) -> SortTree:
         return SortTree(self.left, self.right, self.root, self._key)
 
-    def _key(self, slot: int) -> tuple:
-        return records.sort_key(self.tournaments[slot], self.codepage)
+    def _key(self, slot: int) -> records.SortKey:
+        tournament = self.tournaments[slot]
+        if tournament is None:
+            raise TreeError(f"slot {slot} is deleted but linked from the sort tree")
+        return records.sort_key(tournament, self.codepage)
 
     # Editing
     def add(self, tournament: Tournament) -> int:
@@ -273,6 +319,14 @@ class TournamentFile(TournamentIndex):
             raise KeyError(f"no live tournament in slot {slot}")
 
     # Writing
+    def record_bytes(self, slot: int) -> bytes:
+        """The 90 bytes written for ``slot``: an edited tournament encoded over its original
+        record, anything else as it was read."""
+        tournament, original = self.tournaments[slot], self.raw[slot]
+        if tournament is None or slot not in self.edited:
+            return original
+        return records.encode(tournament, original if any(original) else None, self.codepage)
+
     def to_bytes(self) -> bytes:
         """The file's bytes: an unedited file comes back exactly as it was read."""
         if self.edited:
@@ -290,16 +344,19 @@ class TournamentFile(TournamentIndex):
         if not self.edited and self.unedited_body is not None:
             return header + self.header_extra + self.unedited_body
         parts = [header, self.header_extra]
-        for slot, tournament in enumerate(self.tournaments):
+        for slot in range(len(self.tournaments)):
             parts.append(L.NODE.pack(self.left[slot], self.right[slot], self.balance[slot]))
-            original = self.raw[slot]
-            if tournament is None or slot not in self.edited:
-                parts.append(original)
-            else:
-                parts.append(
-                    records.encode(tournament, original if any(original) else None, self.codepage)
-                )
+            parts.append(self.record_bytes(slot))
         return b"".join(parts)
+
+    def __eq__(self, other: object) -> bool:
+        """The same tournaments under the same ids, and the same bytes when written."""
+        if not isinstance(other, TournamentFile):
+            return NotImplemented
+        same = list(self.tournaments) == list(other.tournaments)
+        return same and self.to_bytes() == other.to_bytes()
+
+    __hash__ = None
 
     def _refresh_balances(self) -> None:
         tree = self._tree()
@@ -310,7 +367,9 @@ class TournamentFile(TournamentIndex):
                 self.balance[slot] = 0
 
 
-def write(doc: TournamentIndex | list[Tournament], handle, source: str | None = None) -> None:
+def write(
+    doc: TournamentIndex | list[Tournament], handle: BinaryIO, source: str | None = None
+) -> None:
     """A file as read (edits applied), or a new file from tournaments in id order."""
     if isinstance(doc, list):
         doc = TournamentFile.new(doc)
@@ -321,7 +380,8 @@ def write(doc: TournamentIndex | list[Tournament], handle, source: str | None = 
     handle.write(doc.to_bytes())
 
 
-def read(path: str | os.PathLike, codepage: str = "cp1252") -> TournamentFile:
+def read(path: str | os.PathLike[str], codepage: str = "cp1252") -> TournamentFile:
+    """The tournament file at ``path`` (text fields decoded with ``codepage``)."""
     try:
         "".encode(codepage)
     except LookupError:

@@ -9,10 +9,13 @@ from bridgeio.formats.chessbase import layout as L
 from bridgeio.model.chess import NATIONS, PAIRINGS, TIME_CONTROLS, PartialDate, Tournament
 
 _U32 = struct.Struct("<I")
+SortKey = tuple[int, bytes, bytes, int, int]
+"""(-year, title, place, -month, -day), the strings as bytes that compare like signed ones."""
 _TIME_BITS = {name: 1 << (5 + i) for i, name in enumerate(TIME_CONTROLS)}
 
 
-def text_field(raw: bytes, span: tuple[int, int], codepage: str) -> str:
+def text_field(raw: bytes | bytearray, span: tuple[int, int], codepage: str) -> str:
+    """The text of a zero-padded field (what follows the first zero byte is not read)."""
     start, size = span
     return raw[start : start + size].split(b"\0", 1)[0].decode(codepage, errors="replace")
 
@@ -120,11 +123,12 @@ def _put_text(raw: bytearray, span: tuple[int, int], text: str, codepage: str) -
     raw[start : start + size] = data.ljust(size, b"\0")
 
 
-def sort_key(tournament: Tournament, codepage: str = "cp1252") -> tuple:
+def sort_key(tournament: Tournament, codepage: str = "cp1252") -> SortKey:
     """ChessBase's default order: year descending, title, place, month and day descending;
     strings compare as signed bytes (shifting every byte by 128 makes that a plain compare)."""
 
     def signed(text: str) -> bytes:
+        """The text's bytes shifted so that a plain compare orders them as signed bytes."""
         return text.encode(codepage, errors="replace").translate(_SIGNED)
 
     date = tournament.date

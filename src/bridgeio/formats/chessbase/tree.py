@@ -102,6 +102,7 @@ class SortTree:
         return 0 if node == NO_NODE else heights[node]
 
     def balance(self, node: int) -> int:
+        """height(right) - height(left) of ``node``, as files store it."""
         heights = self.heights()
         return self._height(heights, self.right[node]) - self._height(heights, self.left[node])
 

@@ -16,7 +16,6 @@ from typing import Any, BinaryIO
 from bridgeio.errors import ConversionError
 from bridgeio.model import DealSet, Seat, as_deals, deal_strings
 from bridgeio.model.chess import TournamentIndex
-from bridgeio.registry import FileFormat, register_format
 
 TOURNAMENT_COLUMNS = [
     "id",
@@ -94,14 +93,3 @@ def write(doc: Any, handle: BinaryIO, source: str | None = None) -> None:
         table.writerow(header)
         table.writerows(rows)
     handle.write(text.getvalue().encode("utf-8"))
-
-
-register_format(
-    FileFormat(
-        name="csv",
-        extensions=(".csv",),
-        description="comma-separated table (write only)",
-        sniff=lambda head, size: False,
-        write=write,
-    )
-)

@@ -1,88 +1,157 @@
-"""Canonical JSON of results files (DESIGN.md): events, sections, entries, boards."""
+"""Canonical JSON of results files (DESIGN.md): events, sections, entries, boards, matches;
+and reading such a document back into the results model.
+
+What a format keeps beyond the model (its provenance) travels under ``"kept"`` (on an object)
+and ``"provenance"`` (on the document), keyed by the format's name, so that
+``read(json) -> write(format)`` gives the same file as writing the original.
+
+>>> from bridgeio.model.results import Event, Results, Section
+>>> doc = results_document(Results([Event(1, "Monday Pairs", sections=[Section("A")])]), "usebio")
+>>> doc["events"][0]["name"], results_from_document(doc).events[0].sections[0].name
+('Monday Pairs', 'A')
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import datetime
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
 
-from bridgeio.model.results import Award, BoardResult, Entry, Event, Player, Results, Section
+from bridgeio.errors import FormatError, Problem
+from bridgeio.model.cards import Card, Seat
+from bridgeio.model.contract import Contract
+from bridgeio.model.provenance import Provenance, restore
+from bridgeio.model.results import (
+    Award,
+    Board,
+    BoardResult,
+    Direction,
+    Entry,
+    Event,
+    EventKind,
+    Match,
+    Player,
+    Results,
+    Scoring,
+    Section,
+    Strat,
+    StratRank,
+    parse_score,
+    score_text,
+)
+
+JSON = dict[str, Any]
+T = TypeVar("T")
+
+# ---------------------------------------------------------------------------------- writing
 
 
-def results_document(results: Results, source: str | None = None) -> dict[str, Any]:
-    document: dict[str, Any] = {
+def results_document(results: Results, source: str | None = None) -> JSON:
+    """The canonical JSON document of a results file, as Python data."""
+    document: JSON = {
         "format": source or results.format or "json",
         "events": [event_json(e) for e in results.events],
     }
     if results.partial:
         document["partial"] = True
     if results.problems:
-        document["problems"] = list(results.problems)
+        document["problems"] = [str(p) for p in results.problems]
+    _keep(document, results.provenance, "provenance")
     return document
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    return {
+def _keep(data: JSON, kept: Provenance | None, key: str = "kept") -> JSON:
+    if kept is not None:
+        carried = kept.to_json()
+        if carried is not None:
+            data[key] = {kept.format: carried}
+    return data
+
+
+def event_json(event: Event) -> JSON:
+    data: JSON = {
         "number": event.number,
         "name": event.name,
         "session_name": event.session_name,
-        "date": event.date or event.date_text,
+        "date": event.date.isoformat() if event.date else None,
         "club": event.club,
         "club_number": event.club_number,
         "director": event.director,
-        "kind": event.kind,
-        "scoring": event.scoring,
+        "city": event.city,
+        "kind": event.kind.value,
+        "scoring": event.scoring.value,
         "rating": event.rating,
         "strats": [
-            {"letter": s.get("letter", ""), "min_mp": s.get("min_mp"), "max_mp": s.get("max_mp")}
+            _keep({"letter": s.letter, "min_mp": s.min_mp, "max_mp": s.max_mp}, s.kept)
             for s in event.strats
         ],
         "sections": [section_json(s, event.kind) for s in event.sections],
     }
+    if event.deals is not None:
+        from bridgeio.formats.json.deals import deal_records
+
+        data["deals"] = deal_records(event.deals)
+    return _keep(data, event.kept)
 
 
-def section_json(section: Section, kind: str) -> dict[str, Any]:
-    data = {
+def section_json(section: Section, kind: EventKind | str = EventKind.PAIRS) -> JSON:
+    data: JSON = {
         "name": section.name,
         "movement": section.movement,
         "tables": section.tables,
         "rounds": section.rounds,
+        "board_count": section.boards,
         "boards_per_round": section.boards_per_round,
         "board_top": section.board_top,
         "maximum_score": section.maximum_score,
+        "session": section.session,
         "entries": [entry_json(e) for e in section.entries],
-        "boards": [
-            {"number": b.number, "results": [result_json(r, kind) for r in b.results]}
-            for b in section.results
-        ],
+        "boards": [board_json(b, kind) for b in section.results],
+        "schedule": [[list(cell) if cell else None for cell in row] for row in section.schedule],
     }
-    if section.extra.get("session") is not None:
-        data["session"] = section.extra["session"]
     if section.matches:
-        data["matches"] = [
-            {
-                "round": m.round,
-                "team": m.team,
-                "opponent": m.opponent,
-                "imps": m.imps,
-                "victory_points": m.victory_points,
-                "wins": m.wins,
-                "boards": m.boards,
-                "table": m.table,
-            }
-            for m in section.matches
-        ]
-    return data
+        data["matches"] = [match_json(m, kind) for m in section.matches]
+    return _keep(data, section.kept)
 
 
-def entry_json(entry: Entry) -> dict[str, Any]:
-    return {
+def board_json(board: Board, kind: EventKind | str) -> JSON:
+    return _keep(
+        {"number": board.number, "results": [result_json(r, kind) for r in board.results]},
+        board.kept,
+    )
+
+
+def match_json(match: Match, kind: EventKind | str = EventKind.TEAMS) -> JSON:
+    return _keep(
+        {
+            "round": match.round,
+            "home": match.home,
+            "away": match.away,
+            "home_imps": match.home_imps,
+            "away_imps": match.away_imps,
+            "home_vp": match.home_vp,
+            "away_vp": match.away_vp,
+            "table": match.table,
+            "boards": [board_json(b, kind) for b in match.boards],
+        },
+        match.kept,
+    )
+
+
+def entry_json(entry: Entry) -> JSON:
+    data: JSON = {
         "id": entry.id,
         "number": entry.number,
-        "direction": entry.direction,
+        "direction": entry.direction.value if entry.direction else None,
+        "name": entry.name,
         "score": entry.score,
         "percentage": entry.percentage,
         "rank": entry.rank,
+        "tied": entry.tied,
         "strat": entry.strat,
         "boards_played": entry.boards_played,
+        "seat": entry.seat.char if entry.seat is not None else None,
         "ranks": [
             {
                 "rank": r.rank,
@@ -95,23 +164,27 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "awards": awards_json(entry.awards),
         "players": [player_json(p) for p in entry.players],
     }
+    return _keep(data, entry.kept)
 
 
-def player_json(player: Player) -> dict[str, Any]:
-    return {
-        "last_name": player.last_name,
-        "first_name": player.first_name,
-        "player_number": player.player_number,
-        "masterpoints": player.masterpoints,
-        "city": player.city,
-        "state": player.state,
-        "country": player.country,
-        "rank": player.rank,
-        "awards": awards_json(player.awards),
-    }
+def player_json(player: Player) -> JSON:
+    return _keep(
+        {
+            "last_name": player.last_name,
+            "first_name": player.first_name,
+            "player_number": player.player_number,
+            "masterpoints": player.masterpoints,
+            "city": player.city,
+            "state": player.state,
+            "country": player.country,
+            "rank": player.rank,
+            "awards": awards_json(player.awards),
+        },
+        player.kept,
+    )
 
 
-def awards_json(awards: dict[str, list[Award]]) -> dict[str, list[dict[str, Any]]]:
+def awards_json(awards: dict[str, list[Award]]) -> dict[str, list[JSON]]:
     return {
         name: [{"points": a.points, "color": a.color, "ranking": a.ranking} for a in items]
         for name, items in awards.items()
@@ -119,24 +192,358 @@ def awards_json(awards: dict[str, list[Award]]) -> dict[str, list[dict[str, Any]
     }
 
 
-def result_json(result: BoardResult, kind: str) -> dict[str, Any]:
-    data: dict[str, Any] = {"round": result.round, "table": result.table}
-    if kind == "individual" and result.seats is not None:
-        for seat, number, points in zip(
-            "nesw", result.seats, result.points or (None,) * 4, strict=True
-        ):
+def result_json(result: BoardResult, kind: EventKind | str = EventKind.PAIRS) -> JSON:
+    """One table result: DESIGN.md's keys (individuals: ``n e s w`` and their points)."""
+    data: JSON = {"round": result.round, "table": result.table}
+    if kind == EventKind.INDIVIDUAL and result.seats is not None:
+        points = result.points or (None, None, None, None)
+        for seat, number, value in zip("nesw", result.seats, points, strict=True):
             data[seat] = number
-            data[f"{seat}_points"] = points
-        data.update(ns_score=result.ns_score, ew_score=result.ew_score)
-        return data
+            data[f"{seat}_points"] = value
+    else:
+        data.update(ns=result.ns, ew=result.ew)
+    contract = result.contract
     data.update(
-        ns=result.ns,
-        ew=result.ew,
-        ns_score=result.ns_score,
-        ew_score=result.ew_score,
-        ns_points=result.ns_points,
-        ew_points=result.ew_points,
+        contract=contract.text if contract else None,
+        declarer=contract.declarer.char if contract and contract.declarer is not None else None,
+        tricks=result.tricks,
+        lead=str(result.lead) if result.lead is not None else None,
+        ns_score=score_text(result.ns_score),
+        ew_score=score_text(result.ew_score),
     )
+    if not (kind == EventKind.INDIVIDUAL and result.seats is not None):
+        data.update(ns_points=result.ns_points, ew_points=result.ew_points)
     if result.foul_group:
         data["foul_group"] = result.foul_group
-    return data
+    return _keep(data, result.kept)
+
+
+# ---------------------------------------------------------------------------------- reading
+
+
+class _Reader:
+    """Typed access to a JSON document with every failure a FormatError at its JSON path."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, where: str, expected: str) -> FormatError:
+        return FormatError(self.path, where or "top level", expected)
+
+    def object(self, value: Any, where: str) -> JSON:
+        if not isinstance(value, dict):
+            raise self.fail(where, "an object")
+        return value
+
+    def items(self, data: JSON, key: str, where: str) -> list[Any]:
+        value = data.get(key, [])
+        if not isinstance(value, list):
+            raise self.fail(f"{where}.{key}", "a list")
+        return value
+
+    def text(self, data: JSON, key: str, where: str) -> str:
+        value = data.get(key, "")
+        if value is None:
+            return ""
+        if not isinstance(value, str):
+            raise self.fail(f"{where}.{key}", "a string")
+        return value
+
+    def number(self, data: JSON, key: str, where: str, whole: bool = False) -> Any:
+        value = data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.fail(f"{where}.{key}", "a number or null")
+        if whole:
+            if isinstance(value, float) and not value.is_integer():
+                raise self.fail(f"{where}.{key}", "a whole number")
+            value = int(value)
+            if abs(value) > 1 << 31:
+                raise self.fail(f"{where}.{key}", "a number of at most 2^31")
+        return value
+
+    def whole(self, data: JSON, key: str, where: str, default: int = 0) -> int:
+        value = self.number(data, key, where, whole=True)
+        return default if value is None else int(value)
+
+    def parsed(self, where: str, parse: Callable[[], T], expected: str) -> T:
+        try:
+            return parse()
+        except (ValueError, TypeError, KeyError):
+            raise self.fail(where, expected) from None
+
+    def kept(self, data: JSON, where: str, key: str = "kept") -> Provenance | None:
+        value = data.get(key)
+        if value is None:
+            return None
+        carried = self.object(value, f"{where}.{key}")
+        if len(carried) != 1:
+            raise self.fail(f"{where}.{key}", "one format's provenance")
+        ((name, content),) = carried.items()
+        return self.parsed(f"{where}.{key}.{name}", lambda: restore(name, content), "provenance")
+
+
+def results_from_document(data: JSON, path: str = "<data>") -> Results:
+    """The results model of a canonical JSON results document (see :func:`results_document`)."""
+    read = _Reader(path)
+    problems = [Problem("", str(p)) for p in read.items(data, "problems", "") if isinstance(p, str)]
+    return Results(
+        events=[
+            _event(read, read.object(e, f"events[{i}]"), f"events[{i}]")
+            for i, e in enumerate(read.items(data, "events", ""))
+        ],
+        format=data.get("format") if isinstance(data.get("format"), str) else "json",
+        partial=bool(data.get("partial", False)),
+        problems=problems,
+        provenance=read.kept(data, "", "provenance"),
+    )
+
+
+def _event(read: _Reader, data: JSON, where: str) -> Event:
+    date_text = data.get("date")
+    date = None
+    if date_text is not None:
+        date = read.parsed(
+            f"{where}.date",
+            lambda: datetime.date.fromisoformat(str(date_text)),
+            "a date as yyyy-mm-dd or null",
+        )
+    kind = read.parsed(f"{where}.kind", lambda: EventKind(data.get("kind", "pairs")), "a kind")
+    event = Event(
+        number=read.whole(data, "number", where, 1),
+        name=read.text(data, "name", where),
+        session_name=read.text(data, "session_name", where),
+        date=date,
+        club=read.text(data, "club", where),
+        club_number=read.text(data, "club_number", where),
+        director=read.text(data, "director", where),
+        city=read.text(data, "city", where),
+        kind=kind,
+        scoring=read.parsed(
+            f"{where}.scoring",
+            lambda: Scoring(data.get("scoring", "matchpoints")),
+            f"one of {', '.join(s.value for s in Scoring)}",
+        ),
+        rating=read.text(data, "rating", where),
+        kept=read.kept(data, where),
+    )
+    for i, item in enumerate(read.items(data, "strats", where)):
+        place = f"{where}.strats[{i}]"
+        strat = read.object(item, place)
+        event.strats.append(
+            Strat(
+                read.text(strat, "letter", place),
+                read.number(strat, "min_mp", place, whole=True),
+                read.number(strat, "max_mp", place, whole=True),
+                read.kept(strat, place),
+            )
+        )
+    for i, item in enumerate(read.items(data, "sections", where)):
+        place = f"{where}.sections[{i}]"
+        event.sections.append(_section(read, read.object(item, place), place, kind))
+    if data.get("deals") is not None:
+        from bridgeio.formats.json.deals import deals_from_document
+        from bridgeio.model.deals import DealSet
+
+        deals = deals_from_document({"records": data["deals"]}, read.path)
+        if not isinstance(deals, DealSet):
+            raise read.fail(f"{where}.deals", "deal records")
+        event.deals = deals
+    return event
+
+
+def _section(read: _Reader, data: JSON, where: str, kind: EventKind) -> Section:
+    section = Section(
+        name=read.text(data, "name", where),
+        movement=read.text(data, "movement", where),
+        tables=read.number(data, "tables", where, whole=True),
+        rounds=read.number(data, "rounds", where, whole=True),
+        boards=read.number(data, "board_count", where, whole=True),
+        boards_per_round=read.number(data, "boards_per_round", where, whole=True),
+        board_top=read.number(data, "board_top", where, whole=True),
+        maximum_score=read.number(data, "maximum_score", where, whole=True),
+        session=read.number(data, "session", where, whole=True),
+        kept=read.kept(data, where),
+    )
+    for i, item in enumerate(read.items(data, "entries", where)):
+        place = f"{where}.entries[{i}]"
+        section.entries.append(_entry(read, read.object(item, place), place))
+    section.results = _boards(read, data, where, kind)
+    for i, row in enumerate(read.items(data, "schedule", where)):
+        place = f"{where}.schedule[{i}]"
+        if not isinstance(row, list):
+            raise read.fail(place, "a list of tables")
+        section.schedule.append([_cell(read, cell, f"{place}[{j}]") for j, cell in enumerate(row)])
+    for i, item in enumerate(read.items(data, "matches", where)):
+        place = f"{where}.matches[{i}]"
+        section.matches.append(_match(read, read.object(item, place), place, kind))
+    return section
+
+
+def _cell(read: _Reader, cell: Any, where: str) -> tuple[int, ...] | None:
+    if cell is None:
+        return None
+    if not isinstance(cell, list) or len(cell) not in (3, 5):
+        raise read.fail(where, "null or a list of 3 (pairs) or 5 (individuals) numbers")
+    return tuple(read.whole({"n": n}, "n", where) for n in cell)
+
+
+def _boards(read: _Reader, data: JSON, where: str, kind: EventKind) -> list[Board]:
+    boards = []
+    for i, item in enumerate(read.items(data, "boards", where)):
+        place = f"{where}.boards[{i}]"
+        board = read.object(item, place)
+        results = [
+            _result(read, read.object(r, f"{place}.results[{j}]"), f"{place}.results[{j}]", kind)
+            for j, r in enumerate(read.items(board, "results", place))
+        ]
+        boards.append(Board(read.whole(board, "number", place), results, read.kept(board, place)))
+    return boards
+
+
+def _match(read: _Reader, data: JSON, where: str, kind: EventKind) -> Match:
+    return Match(
+        round=read.whole(data, "round", where),
+        home=read.whole(data, "home", where),
+        away=read.whole(data, "away", where),
+        home_imps=read.number(data, "home_imps", where),
+        away_imps=read.number(data, "away_imps", where),
+        home_vp=read.number(data, "home_vp", where),
+        away_vp=read.number(data, "away_vp", where),
+        table=read.number(data, "table", where, whole=True),
+        boards=_boards(read, data, where, kind),
+        kept=read.kept(data, where),
+    )
+
+
+def _entry(read: _Reader, data: JSON, where: str) -> Entry:
+    direction = data.get("direction")
+    seat = data.get("seat")
+    entry = Entry(
+        id=read.text(data, "id", where),
+        number=read.whole(data, "number", where),
+        direction=None
+        if direction is None
+        else read.parsed(f"{where}.direction", lambda: Direction(direction), '"NS", "EW" or null'),
+        name=read.text(data, "name", where),
+        score=read.number(data, "score", where),
+        percentage=read.number(data, "percentage", where),
+        rank=read.number(data, "rank", where, whole=True),
+        tied=bool(data.get("tied", False)),
+        strat=read.number(data, "strat", where, whole=True),
+        boards_played=read.number(data, "boards_played", where, whole=True),
+        seat=None
+        if seat is None
+        else read.parsed(f"{where}.seat", lambda: Seat.from_char(str(seat)), "a seat letter"),
+        awards=_awards(read, data, where),
+        kept=read.kept(data, where),
+    )
+    for i, item in enumerate(read.items(data, "ranks", where)):
+        place = f"{where}.ranks[{i}]"
+        rank = read.object(item, place)
+        section = read.parsed(place, partial(_pair, rank.get("section", [0, 0])), "[low, high]")
+        overall = read.parsed(place, partial(_pair, rank.get("overall", [0, 0])), "[low, high]")
+        entry.ranks.append(
+            StratRank(
+                read.whole(rank, "rank", place),
+                *section,
+                *overall,
+                bool(rank.get("qualified", False)),
+            )
+        )
+    for i, item in enumerate(read.items(data, "players", where)):
+        place = f"{where}.players[{i}]"
+        entry.players.append(_player(read, read.object(item, place), place))
+    return entry
+
+
+def _pair(value: Any) -> tuple[int, int]:
+    low, high = value
+    if type(low) is not int or type(high) is not int:
+        raise ValueError("not whole numbers")
+    return low, high
+
+
+def _player(read: _Reader, data: JSON, where: str) -> Player:
+    return Player(
+        last_name=read.text(data, "last_name", where),
+        first_name=read.text(data, "first_name", where),
+        player_number=read.text(data, "player_number", where),
+        masterpoints=read.number(data, "masterpoints", where),
+        city=read.text(data, "city", where),
+        state=read.text(data, "state", where),
+        country=read.text(data, "country", where),
+        rank=read.text(data, "rank", where),
+        awards=_awards(read, data, where),
+        kept=read.kept(data, where),
+    )
+
+
+def _awards(read: _Reader, data: JSON, where: str) -> dict[str, list[Award]]:
+    awards: dict[str, list[Award]] = {}
+    blocks = read.object(data.get("awards", {}), f"{where}.awards")
+    for name, items in blocks.items():
+        place = f"{where}.awards.{name}"
+        if not isinstance(items, list):
+            raise read.fail(place, "a list of awards")
+        awards[name] = []
+        for i, item in enumerate(items):
+            award = read.object(item, f"{place}[{i}]")
+            points = read.number(award, "points", f"{place}[{i}]")
+            awards[name].append(
+                Award(
+                    0.0 if points is None else points,
+                    read.text(award, "color", f"{place}[{i}]"),
+                    read.text(award, "ranking", f"{place}[{i}]"),
+                )
+            )
+    return awards
+
+
+def _result(read: _Reader, data: JSON, where: str, kind: EventKind) -> BoardResult:
+    individual = kind == EventKind.INDIVIDUAL and "n" in data
+    seats: tuple[int, int, int, int] | None = None
+    points: tuple[float | None, float | None, float | None, float | None] | None = None
+    if individual:
+        n, e, s, w = (read.whole(data, seat, where) for seat in "nesw")
+        seats = (n, e, s, w)
+        pn, pe, ps, pw = (read.number(data, f"{seat}_points", where) for seat in "nesw")
+        points = (pn, pe, ps, pw)
+        ns, ew = n, e
+    else:
+        ns, ew = read.whole(data, "ns", where), read.whole(data, "ew", where)
+    contract = None
+    if data.get("contract") is not None:
+        declarer = data.get("declarer")
+        contract = read.parsed(
+            f"{where}.contract",
+            lambda: Contract.parse(
+                str(data["contract"]), None if declarer is None else str(declarer)
+            ),
+            'a contract such as "4SX" or "Pass", and a declarer N, E, S, W or null',
+        )
+    lead = data.get("lead")
+    return BoardResult(
+        round=read.whole(data, "round", where),
+        table=read.whole(data, "table", where),
+        ns=ns,
+        ew=ew,
+        ns_score=read.parsed(
+            f"{where}.ns_score", lambda: parse_score(data.get("ns_score")), "a score"
+        ),
+        ew_score=read.parsed(
+            f"{where}.ew_score", lambda: parse_score(data.get("ew_score")), "a score"
+        ),
+        ns_points=None if individual else read.number(data, "ns_points", where),
+        ew_points=None if individual else read.number(data, "ew_points", where),
+        contract=contract,
+        tricks=read.number(data, "tricks", where, whole=True),
+        lead=None
+        if lead is None
+        else read.parsed(f"{where}.lead", lambda: Card.from_text(str(lead)), 'a card such as "HK"'),
+        foul_group=read.whole(data, "foul_group", where),
+        seats=seats,
+        points=points,
+        kept=read.kept(data, where),
+    )

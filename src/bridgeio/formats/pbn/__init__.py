@@ -1,4 +1,8 @@
-"""PBN (Portable Bridge Notation) deal files: lenient reading, strict PBN 2.1 writing.
+"""PBN (Portable Bridge Notation) deal files: lenient reading, faithful writing.
+
+A file read and written again is the same file byte for byte (every tag, section, comment
+and header line kept), with what the model holds (cards, board number, double-dummy table)
+written from the model; deals from other formats are written as strict PBN 2.1.
 
 >>> import bridgeio, tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "one.pbn")
@@ -8,19 +12,42 @@
 ([3], '.AKQJT98765432..')
 """
 
-from bridgeio.formats.pbn import reader, writer
-from bridgeio.formats.pbn.writer import dealer, vulnerable
-from bridgeio.registry import FileFormat, register_format
+from __future__ import annotations
 
-register_format(
-    FileFormat(
-        name="pbn",
-        extensions=(".pbn",),
-        description="Portable Bridge Notation 2.1 deals",
-        sniff=reader.sniff,
-        read=reader.read,
-        write_chunks=writer.write_chunks,
-    )
-)
+import re
+from typing import Any
 
-__all__ = ["reader", "writer", "dealer", "vulnerable"]
+from bridgeio.formats.pbn.scan import BOM, TAG, meaningful_lines
+
+_MARKER = re.compile(r"^[ \t]*%[ \t]*(PBN[ \t]+\d|EXPORT\b|IMPORT\b)", re.IGNORECASE | re.MULTILINE)
+BINARY = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+"""Control bytes no text file holds."""
+SIGNATURES = (b"%PDF", b"%!PS", b"\x7fELF", b"PK\x03\x04", b"\x1f\x8b", b"MZ")
+"""Files that start like PBN (a ``%`` line) or not, and are something else."""
+
+
+def sniff(head: bytes, size: int) -> bool:
+    """PBN text: no control bytes, and its first line that is not a comment is a tag pair
+    (or, where the head holds comments only, one of them is ``% PBN 2.1`` or ``% EXPORT``).
+
+    >>> sniff(b'% PBN 2.1\\n[Event "x"]\\n', 20), sniff(b"%PDF-1.4\\n", 9)
+    (True, False)
+    >>> sniff(b"% a TeX comment\\n\\\\documentclass{article}\\n", 40), sniff(b"% PBN 2.1\\n", 10)
+    (False, True)
+    """
+    if not head or head.startswith(SIGNATURES) or BINARY.search(head):
+        return False
+    text = head.decode("latin-1").removeprefix(BOM)
+    for _, line in meaningful_lines(text):
+        return TAG.match(line.lstrip(" \t")) is not None
+    return _MARKER.search(text) is not None
+
+
+def __getattr__(name: str) -> Any:  # reader and writer are imported when first used
+    import importlib
+
+    if name in ("dealer", "vulnerable"):
+        return getattr(importlib.import_module(f"{__name__}.writer"), name)
+    if name in ("reader", "writer"):
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

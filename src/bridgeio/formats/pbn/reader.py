@@ -1,180 +1,246 @@
-"""Lenient PBN reading: the deals (and double-dummy tables) of every game in a file.
+"""Reading PBN deal files in blocks of a few megabytes, in bounded memory.
 
-Accepted beyond the strict standard: ``%`` and ``;`` comment lines and ``{…}`` comments
-anywhere, ``#`` (same value as the previous game), ``?`` values, any first seat in the Deal
-tag, CRLF, a byte-order mark, several tags on one line, cp1252 text that is not UTF-8.
+Each block goes the fast way (:mod:`~bridgeio.formats.pbn.fast`) when its layout is clean and
+the general way (:mod:`~bridgeio.formats.pbn.blocks`) otherwise; both give the same deals.
+Every game with a deal is a record; games without one stay in the provenance
+(:class:`~bridgeio.formats.pbn.provenance.PbnGames`) in their place. Damage is reported:
+a bad deal, board or table is a :class:`~bridgeio.FormatError` naming its line; a tag value
+over a line end, a hand of 12 cards or text outside any game a warning naming its line.
+
+>>> import bridgeio, tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "two.pbn")
+>>> deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+>>> _ = open(path, "w").write(f'[Board "1"]\\n[Deal "{deal}"]\\n\\n[Board "2"]\\n[Deal "#"]\\n')
+>>> [len(chunk) for chunk in iter_chunks(path, records=1)]
+[1, 1]
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+import secrets
+from collections.abc import Iterator
 
 import numpy as np
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
-from bridgeio.model import UNKNOWN_TRICKS, DealSet, Seat, Strain, parse_pbn_deal
+from bridgeio.formats.pbn import BINARY
+from bridgeio.formats.pbn.blocks import Findings, Inheritance, Parsed, parse_slow
+from bridgeio.formats.pbn.fast import parse_fast
+from bridgeio.formats.pbn.provenance import CP1252, UTF8, PbnGames
+from bridgeio.formats.pbn.scan import TAG, first_text_line
+from bridgeio.model import DealSet, concat
 
-MAX_PBN_BYTES = 1 << 30
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-
-
-@dataclass
-class Game:
-    line: int
-    tags: dict[str, str] = field(default_factory=dict)
-    tag_lines: dict[str, int] = field(default_factory=dict)
-    sections: dict[str, list[str]] = field(default_factory=dict)
-
-
-def decode_text(data: bytes) -> str:
-    """UTF-8 (with or without a byte-order mark), else cp1252 that never fails on a byte."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
-def _strip_comments(text: str) -> list[str | None]:
-    """Lines with comments removed; None for a line that held only a comment (it neither
-    belongs to a game nor ends one). ``{}`` comments may span lines; line numbers are kept."""
-    text = re.sub(r"\{[^}]*\}?", lambda m: re.sub(r"[^\n]", "\0", m.group(0)), text)
-    lines: list[str | None] = []
-    for line in text.splitlines():
-        had_comment = "\0" in line or line.lstrip().startswith("%")
-        if line.lstrip().startswith("%"):
-            line = ""
-        elif ";" in line and not _inside_quotes(line, line.index(";")):
-            line, had_comment = line[: line.index(";")], True
-        line = line.replace("\0", "")
-        lines.append(None if had_comment and not line.strip() else line)
-    return lines
-
-
-def _inside_quotes(line: str, position: int) -> bool:
-    return line.count('"', 0, position) % 2 == 1
-
-
-def games(text: str) -> list[Game]:
-    """Split PBN text into games: tag pairs, and the section lines that follow a tag."""
-    found: list[Game] = []
-    current: Game | None = None
-    last_tag: str | None = None
-    for number, line in enumerate(_strip_comments(text), start=1):
-        if line is None:
-            continue
-        if not line.strip():
-            current, last_tag = None, None
-            continue
-        tags = _TAG.findall(line)
-        if not tags:
-            if current is not None and last_tag is not None:
-                current.sections.setdefault(last_tag, []).append(line.strip())
-            continue
-        if current is None:
-            current = Game(number)
-            found.append(current)
-        for name, value in tags:
-            current.tags[name] = value.replace('\\"', '"').replace("\\\\", "\\")
-            current.tag_lines[name] = number
-            last_tag = name
-    return found
-
-
-def _inherit(found: list[Game]) -> None:
-    """Resolve ``#`` values from the game before."""
-    previous: dict[str, str] = {}
-    for game in found:
-        for name, value in game.tags.items():
-            if value == "#" and name in previous:
-                game.tags[name] = previous[name]
-        previous.update(game.tags)
-
-
-def parse_table(game: Game, path: str) -> np.ndarray | None:
-    """The OptimumResultTable of a game as tricks ``(5, 4)``, columns taken by their labels."""
-    header = game.tags.get("OptimumResultTable")
-    if header is None:
-        return None
-    columns = [c.split("\\")[0].strip().lower() for c in header.split(";")]
-    try:
-        seat_col, strain_col, result_col = (
-            columns.index(c) for c in ("declarer", "denomination", "result")
-        )
-    except ValueError:
-        raise FormatError(
-            path,
-            f"line {game.tag_lines['OptimumResultTable']}",
-            "OptimumResultTable columns Declarer, Denomination and Result",
-        ) from None
-    tricks = np.full((5, 4), UNKNOWN_TRICKS, dtype=np.uint8)
-    for offset, row in enumerate(game.sections.get("OptimumResultTable", []), start=1):
-        cells = row.split()
-        place = f"line {game.tag_lines['OptimumResultTable'] + offset} (OptimumResultTable)"
-        try:
-            seat = Seat.from_char(cells[seat_col])
-            strain = Strain.from_text(cells[strain_col])
-            value = cells[result_col]
-            count = UNKNOWN_TRICKS if value in ("?", "-") else int(value)
-        except (IndexError, ValueError):
-            raise FormatError(path, place, f"'declarer strain tricks', found {row!r}") from None
-        if not (0 <= count <= 13 or count == UNKNOWN_TRICKS):
-            raise FormatError(path, place, f"0-13 tricks, found {count}")
-        tricks[strain, seat] = count
-    return tricks
+BLOCK_BYTES = 1 << 23
+CHUNK_RECORDS = 1 << 16
+MAX_STRETCH_BYTES = 1 << 30
+"""A game (with the games without a deal after it) larger than this is refused."""
+_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}")
 
 
 def read(path: str) -> DealSet:
-    """Every game of a PBN file that has a deal, with boards and tables where given."""
-    if input_size(path) > MAX_PBN_BYTES:
-        raise FormatError(path, "file", f"a PBN file of at most {MAX_PBN_BYTES} bytes")
+    """Every game of a PBN file that has a deal, with boards, double-dummy tables and all the
+    file's other text (its :class:`~bridgeio.formats.pbn.provenance.PbnGames`)."""
+    parts = list(iter_chunks(path, records=1 << 62))
+    return parts[0] if len(parts) == 1 else concat(parts)
+
+
+def iter_chunks(path: str, records: int = CHUNK_RECORDS) -> Iterator[DealSet]:
+    """The deals of a PBN file in sets of at most ``records``, read block by block; the
+    first set carries the file's preamble (its lines before the first game with a deal)."""
+    path = str(path)
+    input_size(path)
+    yield from Reader(path).chunks(records)
+
+
+def _prescan(path: str) -> tuple[bool, bool]:
+    """Whether the file uses ``"#"`` values (which need every game read the general way) and
+    whether it has double-dummy tables (then every deal carries tricks, unknown if none).
+    Read block by block into one buffer: mapping the file would count it all as ours."""
+    hashes = tables = False
+    buffer = bytearray(BLOCK_BYTES)
+    tail = b""
     with open(path, "rb") as handle:
-        text = decode_text(handle.read())
-    found = games(text)
-    _inherit(found)
-    seats, tables, boards = [], [], []
-    for game in found:
-        deal = game.tags.get("Deal", "").strip()
-        if deal in ("", "?"):
-            continue
-        try:
-            seats.append(parse_pbn_deal(deal))
-        except ValueError as error:
-            raise FormatError(
-                path, f"line {game.tag_lines['Deal']} (Deal tag)", f"a PBN deal: {error}"
-            ) from None
-        tables.append(parse_table(game, path))
-        boards.append(_board(game, path))
-    result = DealSet(np.array(seats, dtype=np.uint8).reshape(len(seats), 52))
-    if any(t is not None for t in tables):
-        unknown = np.full((5, 4), UNKNOWN_TRICKS, dtype=np.uint8)
-        result.tricks = np.array([unknown if t is None else t for t in tables], dtype=np.uint8)
-    if boards and None not in boards:
-        result.boards = np.array(boards, dtype=np.int64)
-    result.format = "pbn"
-    return result
+        while not (hashes and tables):
+            size = handle.readinto(buffer)
+            if not size:
+                break
+            seam = tail + bytes(buffer[: min(size, 20)])  # what spans two reads
+            hashes = hashes or buffer.find(b'"#"', 0, size) >= 0 or b'"#"' in seam
+            tables = tables or buffer.find(b"OptimumResultTable", 0, size) >= 0
+            tables = tables or b"OptimumResultTable" in seam
+            tail = bytes(buffer[max(size - 20, 0) : size])
+    return hashes, tables
 
 
-def _board(game: Game, path: str) -> int | None:
-    value = game.tags.get("Board", "?").strip()
-    if value in ("?", ""):
-        return None
-    if not value.isdecimal() or len(value) > 9:
-        raise FormatError(
-            path, f"line {game.tag_lines['Board']} (Board tag)", f"a board number, found {value!r}"
+class Reader:
+    """One pass over a PBN file: blocks read, parsed and made into deal sets; problems go
+    to ``findings`` (reported as warnings, or listed by ``check``)."""
+
+    def __init__(self, path: str, findings: Findings | None = None) -> None:
+        self.path = path
+        self.findings = findings or Findings(path)
+        self.inheritance = Inheritance()
+        self.hashes, self.tables = _prescan(path)
+        self.general = self.hashes
+        """Every block the general way (for ``"#"`` values)."""
+        self.file = secrets.randbits(22) << 40
+        self.records = 0
+        self.games = 0
+        self.refused = False
+        self.utf8_line: int | None = None
+        self.cp1252_line: int | None = None
+        self.mixed_told = False
+
+    def chunks(self, records: int) -> Iterator[DealSet]:
+        """The file's deals in sets of at most ``records``."""
+        for parsed, block, first, line in self._blocks():
+            deals = self._deal_set(parsed, block, first, line)
+            self.records += len(deals)
+            self.games += parsed.games
+            if len(deals) == 0 and first:
+                yield deals  # it carries the preamble
+            for start in range(0, len(deals), records):
+                part = deals[start : start + records]
+                assert isinstance(part, DealSet)
+                yield part
+        if self.records == 0 and not self.refused:
+            self._nothing_read()
+
+    def _blocks(self) -> Iterator[tuple[Parsed, bytes, bool, int]]:
+        pending, want, line, first = b"", BLOCK_BYTES, 1, True
+        with open(self.path, "rb") as handle:
+            if self._binary(handle.read(4096)):
+                return
+            handle.seek(0)
+            while True:
+                data = handle.read(want)
+                final = len(data) < want
+                buffer = pending + data
+                cut = len(buffer) if final else buffer.rfind(b"\n") + 1
+                block = buffer[:cut]
+                parsed = self._parse(block, final, line)
+                if not final and parsed.consumed == 0:
+                    if len(buffer) > MAX_STRETCH_BYTES:
+                        raise FormatError(
+                            self.path, f"line {line}", f"games of at most {MAX_STRETCH_BYTES} bytes"
+                        )
+                    pending, want = buffer, want * 2
+                    continue
+                yield parsed, block, first, line
+                line += block.count(b"\n", 0, parsed.consumed)
+                pending, want, first = buffer[parsed.consumed :], BLOCK_BYTES, False
+                if final:
+                    return
+
+    def _binary(self, head: bytes) -> bool:
+        """A file that starts with control bytes before any tag pair is no text: said at
+        once (an error), not line by line."""
+        binary = BINARY.search(head)
+        if binary is None or TAG.search(head[: binary.start()].decode("latin-1")):
+            return False
+        line = head.count(b"\n", 0, binary.start()) + 1
+        self.findings.fatal(f"line {line}", "PBN text, found binary data")
+        self.refused = True
+        return True
+
+    def _parse(self, block: bytes, final: bool, line: int) -> Parsed:
+        if not self.general:
+            parsed = parse_fast(block, final, self.findings.thorough)
+            if parsed is not None:
+                return parsed
+        return parse_slow(block.decode("latin-1"), final, line, self.findings, self.inheritance)
+
+    def _deal_set(self, parsed: Parsed, block: bytes, first: bool, line: int) -> DealSet:
+        k = len(parsed)
+        starts = parsed.starts.tolist()
+        texts = np.empty(k, dtype=object)
+        texts[:] = [block[a:b] for a, b in zip(starts[:-1], starts[1:], strict=True)]
+        closed = np.ones(k, dtype=bool)
+        if k:
+            closed[-1] = parsed.closed
+        preamble = block[: starts[0]] if first else None
+        encodings = self._encodings(block, starts, line)
+        inherited = None
+        if parsed.inherited is not None and any(v is not None for v in parsed.inherited):
+            inherited = np.empty(k, dtype=object)
+            inherited[:] = parsed.inherited
+        games = PbnGames(
+            texts,
+            parsed.seats,
+            parsed.boards,
+            parsed.tricks,
+            parsed.counts,
+            closed,
+            encodings[1:],
+            self.file + self.records + np.arange(k, dtype=np.int64),
+            inherited,
+            preamble,
+            parsed.preamble_counts,
+            int(encodings[0]),
         )
-    return int(value)
+        boards = parsed.boards.copy() if k and (parsed.boards >= 0).all() else None
+        tricks = parsed.tricks.copy() if self.tables else None
+        return DealSet(parsed.seats.copy(), tricks, boards, format="pbn", provenance=games)
 
+    def _encodings(self, block: bytes, starts: list[int], line: int) -> np.ndarray:
+        """UTF-8 or cp1252 for the preamble and each stretch (a cp1252 byte is never lost);
+        a warning when a file mixes the two."""
+        used = block[: starts[-1]]
+        found = np.full(len(starts), UTF8, dtype=np.uint8)
+        if used.isascii():
+            return found
+        try:
+            used.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:
+            self._seen_utf8(line)
+            return found
+        bounds = [0, *starts]
+        for index, (a, b) in enumerate(zip(bounds[:-1], bounds[1:], strict=True)):
+            part = block[a:b]
+            try:
+                part.decode("utf-8")
+            except UnicodeDecodeError as error:
+                found[index] = CP1252
+                at = line + block.count(b"\n", 0, a + error.start)
+                self._seen_cp1252(at, bool(_UTF8_SEQUENCE.search(part)))
+            else:
+                if not part.isascii():
+                    self._seen_utf8(line + block.count(b"\n", 0, a))
+        return found
 
-def sniff(head: bytes, size: int) -> bool:
-    """PBN text: its first meaningful line is a tag pair or a ``%`` line."""
-    text = decode_text(head[:4096])
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith(";"):
-            continue
-        return line.startswith("%") or bool(_TAG.match(line))
-    return False
+    def _seen_utf8(self, line: int) -> None:
+        self.utf8_line = self.utf8_line or line
+        self._mixed()
+
+    def _seen_cp1252(self, line: int, mixed_inside: bool) -> None:
+        self.cp1252_line = self.cp1252_line or line
+        self._mixed(force=mixed_inside)
+
+    def _mixed(self, force: bool = False) -> None:
+        if self.mixed_told or self.cp1252_line is None:
+            return
+        if force or self.utf8_line is not None:
+            self.mixed_told = True
+            self.findings.problem(
+                f"line {self.cp1252_line}",
+                "the file mixes encodings: this text is not UTF-8 (read as cp1252) "
+                "while other text is UTF-8",
+                "warning",
+            )
+
+    def _nothing_read(self) -> None:
+        """Never a silent 0 deals: text that is not PBN is an error, games without a deal a
+        warning; a file of comments alone (a header) is an empty PBN file."""
+        if self.games:
+            message = f"{self.games} games, none with a deal (read as 0 deals)"
+            self.findings.problem("file", message, "warning")
+            return
+        with open(self.path, "rb") as handle:
+            text = handle.read(1 << 20).decode("latin-1")
+        line = first_text_line(text)
+        if line is not None:
+            self.findings.fatal(f"line {line}", 'PBN tag pairs like [Board "1"]')

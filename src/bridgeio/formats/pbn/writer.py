@@ -12,6 +12,8 @@ from typing import BinaryIO
 import numpy as np
 
 from bridgeio.errors import ConversionError
+from bridgeio.formats.pbn.edit import edit
+from bridgeio.formats.pbn.provenance import PbnGames, line_end
 from bridgeio.model import NO_SEAT, DealSet, Seat, Strain, as_deals, deal_strings
 
 HEADER = b"% PBN 2.1\n% EXPORT\n\n"
@@ -88,12 +90,12 @@ _DEALER_VUL = _fixed(
 )
 _TABLE_ROWS = _fixed(
     [
-        f"{seat.char} {strain.text} {tricks}\n" if tricks <= 13 else ""
+        f"{seat.char} {strain.text:>2} {tricks:>2}\n" if tricks <= 13 else ""
         for seat, strain in TABLE_ORDER
         for tricks in range(16)
     ]
     + [""]
-)  # unknown counts are left out: readers take rows by their labels
+)  # in the header's widths; unknown counts are left out: readers take rows by their labels
 
 
 def board_texts(deals: DealSet, boards: np.ndarray) -> bytes:
@@ -119,7 +121,8 @@ def board_texts(deals: DealSet, boards: np.ndarray) -> bytes:
         parts += [_bytes(TABLE_TAG, n), _TABLE_ROWS[np.stack(index, axis=1)].reshape(n, -1)]
     parts.append(_bytes("\n", n))
     text = np.concatenate(parts, axis=1)
-    return text[text != 0].tobytes()
+    data: bytes = text[text != 0].tobytes()
+    return data
 
 
 def _deals_from_dealer(seats: np.ndarray | None, dealers: np.ndarray) -> np.ndarray:
@@ -136,19 +139,102 @@ def _deals_from_dealer(seats: np.ndarray | None, dealers: np.ndarray) -> np.ndar
 
 
 def write_chunks(chunks: Iterable[DealSet], handle: BinaryIO, source: str | None = None) -> None:
-    """Write deals as PBN 2.1 games; boards are numbered 1, 2, … where the set has no numbers."""
-    handle.write(HEADER)
+    """Write deals as PBN. Deals read from PBN are written as their file had them (every tag,
+    section, comment and byte kept), with what the model holds (the cards, board number and
+    double-dummy table) written from the model; other deals as strict PBN 2.1 games, boards
+    numbered 1, 2, … where the set has no numbers.
+
+    >>> import io
+    >>> from bridgeio.model import parse_pbn_deal
+    >>> deal = parse_pbn_deal("N:AKQJT98765432... - - -")  # three hands unknown
+    >>> out = io.BytesIO(); write_chunks([DealSet(deal[None])], out)
+    >>> out.getvalue().decode().splitlines()[:7]
+    ['% PBN 2.1', '% EXPORT', '', '[Event "?"]', '[Site "?"]', '[Date "?"]', '[Board "1"]']
+    """
+    out = _Output(handle)
     done = 0
     for chunk in chunks:
         chunk = as_deals(chunk, "pbn")
-        if chunk.seats is None and chunk.tricks is None:
-            raise ConversionError("pbn", "deals or double-dummy tricks", source)
-        if chunk.seats is not None and (chunk.seats == NO_SEAT).all(axis=1).any():
-            raise ConversionError("pbn", "at least one card placed in every deal", source)
-        boards = (
-            chunk.boards
-            if chunk.boards is not None
-            else np.arange(done + 1, done + len(chunk) + 1, dtype=np.int64)
-        )
-        handle.write(board_texts(chunk, boards))
+        games = chunk.provenance if isinstance(chunk.provenance, PbnGames) else None
+        out.start(games)
+        if games is None:
+            _check_writable(chunk, source)
+            boards = (
+                chunk.boards
+                if chunk.boards is not None
+                else np.arange(done + 1, done + len(chunk) + 1, dtype=np.int64)
+            )
+            out.write([board_texts(chunk, boards)], np.ones(1, dtype=bool))
+        else:
+            out.write(game_texts(chunk, games, out.last_order), games.closed)
+            if len(games):
+                out.last_order = int(games.order[-1])
         done += len(chunk)
+    out.start(None)
+
+
+def _check_writable(chunk: DealSet, source: str | None) -> None:
+    if chunk.seats is None and chunk.tricks is None:
+        raise ConversionError("pbn", "deals or double-dummy tricks", source)
+    if chunk.seats is not None and (chunk.seats == NO_SEAT).all(axis=1).any():
+        raise ConversionError("pbn", "at least one card placed in every deal", source)
+
+
+class _Output:
+    """The file being written: its header once, games one after another, a blank line
+    between two games wherever the first did not end with one."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle = handle
+        self.started = False
+        self.open = False
+        self.last = b"\n"
+        self.last_order = -1
+
+    def start(self, games: PbnGames | None) -> None:
+        if not self.started:
+            preamble = games.preamble if games is not None else None
+            self.handle.write(HEADER if preamble is None else preamble)
+            self.started = True
+
+    def write(self, texts: list[bytes], closed: np.ndarray) -> None:
+        if not texts:
+            return
+        if self.open or not closed[:-1].all():
+            texts = self._separated(texts, closed)
+        self.handle.write(b"".join(texts))
+        self.open = not bool(closed[-1])
+        self.last = texts[-1][-1:] or self.last
+
+    def _separated(self, texts: list[bytes], closed: np.ndarray) -> list[bytes]:
+        out: list[bytes] = []
+        last = self.last
+        for text, ends in zip(texts, closed.tolist(), strict=True):
+            if self.open and text:
+                eol = line_end(text)
+                out.append(eol if last == b"\n" else eol + eol)
+            out.append(text)
+            last = text[-1:] or last
+            self.open = not ends
+        return out
+
+
+def game_texts(deals: DealSet, games: PbnGames, before: int = -1) -> list[bytes]:
+    """Each deal's stretch of its PBN file, edited where the model differs from what was read
+    (and where a ``"#"`` value no longer follows the game it copied)."""
+    n = len(games)
+    changed = np.zeros(n, dtype=bool)
+    if deals.seats is not None:
+        changed |= (deals.seats != games.seats).any(axis=1)
+    if deals.boards is not None:
+        changed |= deals.boards != games.boards
+    if deals.tricks is not None:
+        changed |= (deals.tricks != games.tricks).reshape(n, -1).any(axis=1)
+    moved = np.zeros(n, dtype=bool)
+    if games.inherited is not None:
+        previous = np.concatenate([[before], games.order[:-1]])
+        moved = (games.inherited != None) & (games.order != previous + 1)  # noqa: E711
+    texts: list[bytes] = games.texts.tolist()
+    for i in np.flatnonzero(changed | moved).tolist():
+        texts[i] = edit(texts[i], deals, games, i, bool(moved[i]))
+    return texts

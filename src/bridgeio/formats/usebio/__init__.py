@@ -1,4 +1,10 @@
-"""USEBIO XML results (1.0-1.4): read into the results model.
+"""USEBIO XML results (1.0-1.4): read into the results model, write, validate, anonymise.
+
+Modules: ``parsing`` (safe streaming parse), ``reader`` (the one pass), ``events``,
+``entries``, ``boards``, ``matches``, ``handsets`` (what each element becomes in the model),
+``values`` (texts and values both ways), ``provenance`` (what the model has no field for),
+``validate`` (schema and rules in the reader's pass), ``writer`` and ``output`` (writing),
+``anonymize`` (byte for byte), ``names`` (the vocabulary).
 
 >>> sniff(b'<?xml version="1.0"?><USEBIO Version="1.2">', 40)
 True
@@ -6,39 +12,28 @@ True
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-from bridgeio.formats.usebio import reader, validate, writer
-from bridgeio.formats.usebio.reader import sniff
-from bridgeio.model.results import Results
-from bridgeio.registry import FileFormat, register_format
+
+def sniff(head: bytes, size: int) -> bool:
+    """A USEBIO root element near the start."""
+    return b"<USEBIO" in head[:4096]
 
 
-def events(doc: Any) -> list[tuple[str, Results]]:
+def events(doc: Any) -> list[tuple[str, Any]]:
     """One file a USEBIO event: several events give OUT-1.xml, OUT-2.xml, ..."""
+    from bridgeio.model.results import Results
+
     if not isinstance(doc, Results):
         return []
-    parts = []
-    for event in doc.events:
-        part = Results(events=[event], format=doc.format, extra=dict(doc.extra))
-        if len(doc.events) > 1:
-            part.extra.pop("deals", None)
-        parts.append((str(event.number), part))
-    return parts
+    return [
+        (str(event.number), Results([event], doc.format, provenance=doc.provenance))
+        for event in doc.events
+    ]
 
 
-register_format(
-    FileFormat(
-        name="usebio",
-        extensions=(".xml",),
-        description="USEBIO XML results",
-        sniff=sniff,
-        read=reader.read,
-        write=writer.write,
-        check=validate.check,
-        split=events,
-        options={"usebio_version": "USEBIO version to write: 1.4 (default) or 1.2"},
-    )
-)
-
-__all__ = ["reader", "writer", "sniff", "events"]
+def __getattr__(name: str) -> Any:  # the modules are imported when first used
+    if name in ("reader", "writer", "validate", "anonymize"):
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

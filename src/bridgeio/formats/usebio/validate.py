@@ -1,264 +1,303 @@
-"""Validating USEBIO: our XML Schema, then the rules no schema can say. Every problem names
-its line and element path."""
+"""Validating USEBIO in the reader's own pass: our XML Schema (applied to each board,
+PARTICIPANTS and event as the stream passes it, and to what is left of the root at the end),
+the rules no schema can say, and every problem the reader itself found. One parse does all.
+
+Each problem has a stable ``kind`` (for grouping: ``schema SCHEMAV_CVC_PATTERN_VALID``,
+``not a participant``, ``duplicate id``, ...) and a place with its line and path. Elements the
+schema does not name are set aside (a warning each, kept in files bridgeio writes) before the
+schema is applied; the hand records of a HANDSET (a 1.0 element) are not checked.
+
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "x.xml")
+>>> _ = open(path, "w").write(
+...     '<USEBIO Version="1.4"><CLUB><CLUB_NAME>C</CLUB_NAME><CLUB_ID_NUMBER>1</CLUB_ID_NUMBER>'
+...     '</CLUB><EVENT EVENT_TYPE="PAIRS"><DATE>31/02/2022</DATE></EVENT></USEBIO>')
+>>> [(p.kind, p.place, p.message) for p in check(path)]
+[('unreadable DATE', 'line 1 /USEBIO/EVENT/DATE', "DATE '31/02/2022': expected a date that \
+exists (yyyy-mm-dd, or dd/mm/yyyy)")]
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from lxml import etree
 
-from bridgeio.errors import FormatError
-from bridgeio.files import input_size
-from bridgeio.formats.usebio.reader import MAX_BYTES, parser, read_score
-from bridgeio.registry import Problem
+from bridgeio.errors import Problem
+from bridgeio.formats.usebio import values as V
+from bridgeio.formats.usebio.boards import SEAT_TAGS, Context
+from bridgeio.formats.usebio.events import event_facts
+from bridgeio.formats.usebio.names import ENTRY_TAGS, scoring_of
+from bridgeio.formats.usebio.parsing import Element, place
+from bridgeio.formats.usebio.problems import Problems
+from bridgeio.formats.usebio.reader import Pass
+from bridgeio.model.results import Event, Scoring
 
 SCHEMA_FILE = Path(__file__).with_name("usebio-1.4.xsd")
-# Containers whose children the schema names one by one; other elements inside them are set
-# aside (reported, kept in files bridgeio writes) before the schema is applied.
-CHECKED = {"USEBIO", "EVENT", "SECTION", "PARTICIPANTS", "PAIR", "BOARD", "TRAVELLER_LINE"}
-MP_TYPES = {"MP_PAIRS", "PAIRS", "INDIVIDUAL", "SWISS_PAIRS"}
-COLOURS = {"BLACK", "GREEN", "RED", "BLUE", "SILVER", "GOLD", "PLATINUM", "COLORLESS"}
+CHECKED = frozenset(
+    {"USEBIO", "EVENT", "SECTION", "PARTICIPANTS", "PAIR", "BOARD", "TRAVELLER_LINE"}
+)
+"""Containers whose children the schema names one by one."""
+COLOURS = frozenset({"BLACK", "GREEN", "RED", "BLUE", "SILVER", "GOLD", "PLATINUM", "COLORLESS"})
+_XS = "{http://www.w3.org/2001/XMLSchema}"
 
 
 def schema_text() -> str:
+    """The XML Schema bridgeio checks USEBIO files against (``bridgeio schema usebio``)."""
     return SCHEMA_FILE.read_text(encoding="utf-8")
 
 
-_SCHEMA: Any = None
-
-
-def schema() -> Any:
-    global _SCHEMA
-    if _SCHEMA is None:
-        _SCHEMA = etree.XMLSchema(etree.parse(str(SCHEMA_FILE)))
-    return _SCHEMA
-
-
 def known_names() -> set[str]:
+    """Every element name the schema declares."""
     tree = etree.parse(str(SCHEMA_FILE))
-    xs = "{http://www.w3.org/2001/XMLSchema}element"
-    return {e.get("name") for e in tree.iter(xs) if e.get("name")}
+    return {str(e.get("name")) for e in tree.iter(f"{_XS}element") if e.get("name")}
 
 
 def check(path: str) -> list[Problem]:
-    size = input_size(path)
-    if size > MAX_BYTES:
-        raise FormatError(path, "file", f"a USEBIO file of at most {MAX_BYTES} bytes")
-    try:
-        root = etree.fromstring(Path(path).read_bytes(), parser())
-    except etree.XMLSyntaxError as error:
-        line, column = error.position if error.position else (0, 0)
-        return [Problem(f"line {line} column {column}", f"not well-formed XML: {error.msg}")]
-    except (etree.ParserError, ValueError) as error:
-        return [Problem("line 1", f"not well-formed XML: {error}")]
-    return check_tree(root)
+    """Every problem of a USEBIO file, in reading order: schema, rules and what the reader
+    found. Malformed or hostile XML is a :class:`~bridgeio.errors.FormatError`, as when
+    reading."""
+    problems = Problems(str(path), report=False)
+    validator = Validator(problems)
+    Pass(str(path), validator, problems).run()
+    return sorted(problems.found, key=lambda p: p.sort_key)
 
 
-def _where(element: Any) -> str:
-    return f"line {element.sourceline} {element.getroottree().getpath(element)}"
+class Validator:
+    """The checks that ride along a :class:`~bridgeio.formats.usebio.reader.Pass`."""
 
+    def __init__(self, problems: Problems) -> None:
+        self.problems = problems
+        tree = etree.parse(str(SCHEMA_FILE))
+        self.schema = etree.XMLSchema(tree)
+        self.known = _children_by_container(tree)
+        self.ids: set[str] = set()  # the current event's entry ids
+        self.references: dict[tuple[str, str], tuple[str, int]] = {}  # (tag, id) -> place, count
 
-def check_tree(root: Any) -> list[Problem]:
-    problems = _set_aside_unknown(root)  # (the tree is ours: it is not written back)
-    if not schema().validate(root.getroottree()):
-        for error in schema().error_log:
-            problems.append(Problem(f"line {error.line} {error.path}", error.message))
-    for event in root.findall("EVENT"):
-        problems += _event_rules(event)
-    return problems
+    # ------------------------------------------------------------------- hooks of the pass
 
-
-def _set_aside_unknown(root: Any) -> list[Problem]:
-    known = known_names()
-    problems, unknown = [], []
-    for element in root.iter():
-        parent = element.getparent()
-        if parent is not None and parent.tag in CHECKED and element.tag not in known:
-            problems.append(
-                Problem(
-                    _where(element),
-                    f"element {element.tag} is not in USEBIO 1.4 (kept, not checked)",
-                    "warning",
+    def line(self, texts: Mapping[str, str | None], element: Element, context: Context) -> None:
+        """A traveller line's rules: a score, its pairs (looked up when the event ends),
+        matchpoints in a match-pointed event."""
+        individual = "N_PLAYER_NUMBER" in texts
+        for tag in SEAT_TAGS if individual else ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+            text = texts.get(tag)
+            if text is None or not text.strip():
+                if "DIRECTION" not in texts:
+                    self.add(place(element), f"TRAVELLER_LINE needs a {tag}", "missing pair")
+            else:
+                self._refer(tag, text, element)
+        score = texts.get("SCORE")
+        if score is None or not score.strip():
+            self.add(place(element), "TRAVELLER_LINE needs a SCORE", "missing SCORE")
+        if context.points == "MATCH_POINTS" and context.teams is None and "NS_PAIR_NUMBER" in texts:
+            if texts.get("NS_MATCH_POINTS") is None or texts.get("EW_MATCH_POINTS") is None:
+                self.add(
+                    place(element),
+                    "a match-pointed TRAVELLER_LINE needs NS_MATCH_POINTS and EW_MATCH_POINTS",
+                    "missing points",
                 )
-            )
-            unknown.append(element)
-    for element in unknown:
-        element.getparent().remove(element)
-    return problems
 
+    def board(self, element: Element) -> None:
+        """A board of results: unknown elements set aside, then the schema."""
+        self._validate(element)
 
-def _text(element: Any, tag: str) -> str:
-    child = element.find(tag)
-    return (child.text or "").strip() if child is not None else ""
+    def participants(self, element: Element, event: Element) -> None:
+        """PARTICIPANTS: each entry's rules, places against scores, then the schema."""
+        kind, texts = event_facts(event)
+        matchpoints = scoring_of(event.get("EVENT_TYPE", ""), texts, kind) is Scoring.MATCHPOINTS
+        for entry in element:
+            id_tag = ENTRY_TAGS.get(str(entry.tag))
+            if id_tag is not None:
+                self._entry(entry, id_tag, matchpoints)
+        self._places(element, matchpoints)
+        self._validate(element)
 
-
-def _event_rules(event: Any) -> list[Problem]:
-    problems: list[Problem] = []
-    kind = (event.get("EVENT_TYPE") or "").upper()
-    method = (
-        _text(event, "BOARD_SCORING_METHOD")
-        or _text(event, "MATCH_SCORING_METHOD")
-        or ("MATCH_POINTS" if kind in MP_TYPES else "")
-    ).upper()
-    matchpoints = method in ("MATCH_POINTS", "MATCHPOINTS", "MP")
-    if not _text(event, "DATE"):
-        problems.append(Problem(_where(event), "EVENT needs a DATE"))
-    ids: dict[str, Any] = {}
-    for participants in event.iter("PARTICIPANTS"):
-        for entry in participants:
-            tag = {"PAIR": "PAIR_NUMBER", "TEAM": "TEAM_ID", "PLAYER": "PLAYER_NUMBER"}.get(
-                entry.tag
-            )
-            if tag is None:
-                continue
-            identifier = (entry.get(tag) or _text(entry, tag)).replace(" ", "").upper()
-            if not identifier:
-                if entry.tag != "PLAYER":
-                    problems.append(Problem(_where(entry), f"{entry.tag} needs a {tag}"))
-                continue
-            if identifier in ids and ids[identifier].getparent() is not participants:
-                problems.append(
-                    Problem(
-                        _where(entry),
-                        f"id {identifier} is used again (first at "
-                        f"line {ids[identifier].sourceline}); ids must be "
-                        "unique across sections",
-                    )
-                )
-            ids.setdefault(identifier, entry)
-            problems += _entry_rules(entry, matchpoints)
-        problems += _places(participants, matchpoints)
-    for line in event.iter("TRAVELLER_LINE"):
-        problems += _line_rules(line, ids, matchpoints)
-    for match in event.iter("MATCH"):
+    def match(self, element: Element) -> None:
+        """A MATCH: its teams are looked up when the event ends."""
         for tag in ("TEAM", "OPPOSING_TEAM"):
-            value = _text(match, tag).replace(" ", "").upper()
-            if value and value != "NONE" and value not in ids:
-                problems.append(Problem(_where(match), f"{tag} {value} is not a participant"))
-    return problems
+            text = element.findtext(tag)
+            if text is not None and text.strip().upper() not in ("", "NONE"):
+                self._refer(tag, text, element)
 
+    def event(self, element: Element, event: Event) -> None:
+        """An event once read: its DATE, the lines' and matches' references to its entries,
+        then the schema for what is left of it."""
+        if element.find("DATE") is None or not (element.findtext("DATE") or "").strip():
+            self.add(place(element), "EVENT needs a DATE", "missing DATE")
+        for (tag, identifier), (where, count) in self.references.items():
+            if identifier not in self.ids:
+                times = f" (on {count} lines)" if count > 1 else ""
+                self.add(
+                    where, f"{tag} {identifier} is not a participant{times}", "not a participant"
+                )
+        self.ids.clear()
+        self.references.clear()
+        self._validate(element)
 
-def _entry_rules(entry: Any, matchpoints: bool) -> list[Problem]:
-    problems = []
-    if entry.tag in ("PAIR", "TEAM") and entry.find("PLACE") is None:
-        problems.append(Problem(_where(entry), f"{entry.tag} needs a PLACE"))
-    if matchpoints and entry.tag == "PAIR" and entry.find("PERCENTAGE") is None:
-        problems.append(
-            Problem(_where(entry), "a PAIR of a match-pointed event needs a PERCENTAGE")
-        )
-    if not matchpoints and entry.find("TOTAL_SCORE") is None:
-        problems.append(
-            Problem(_where(entry), f"a {entry.tag} of an IMP or VP event needs a TOTAL_SCORE")
-        )
-    percentage = _number(_text(entry, "PERCENTAGE"))
-    if percentage is not None and not 0 <= percentage <= 100:
-        problems.append(
-            Problem(
-                _where(entry.find("PERCENTAGE")),
-                f"PERCENTAGE {percentage} is not between 0 and 100",
+    def root(self, root: Element) -> None:
+        """What is left of the document: its own children and attributes (its events were
+        checked as they ended)."""
+        self._validate(root, checked="/USEBIO/EVENT")
+
+    # ------------------------------------------------------------------------------- rules
+
+    def add(self, where: str, message: str, kind: str, severity: str = "error") -> None:
+        """Note a problem of ``kind`` at ``where``."""
+        self.problems.add(where, message, "warning" if severity == "warning" else "error", kind)
+
+    def _refer(self, tag: str, text: str, element: Element) -> None:
+        key = (tag, V.pair_id(text).text)
+        found = self.references.get(key)
+        self.references[key] = (found[0], found[1] + 1) if found else (place(element), 1)
+
+    def _entry(self, entry: Element, id_tag: str, matchpoints: bool) -> None:
+        identifier = entry.get(id_tag) if entry.tag == "TEAM" else entry.findtext(id_tag)
+        if identifier is None or not identifier.strip():
+            if entry.tag != "PLAYER":
+                self.add(place(entry), f"{entry.tag!s} needs a {id_tag}", "missing id")
+        else:
+            self.ids.add(V.pair_id(identifier).text)
+        for pair in entry.iterchildren("PAIR"):  # a team's pairs, which lines may name
+            self.ids.add(V.pair_id(pair.findtext("PAIR_NUMBER") or "").text)
+        if entry.tag in ("PAIR", "TEAM") and entry.find("PLACE") is None:
+            self.add(place(entry), f"{entry.tag} needs a PLACE", "missing PLACE")
+        if matchpoints and entry.tag == "PAIR" and entry.find("PERCENTAGE") is None:
+            self.add(
+                place(entry),
+                "a PAIR of a match-pointed event needs a PERCENTAGE",
+                "missing PERCENTAGE",
             )
-        )
-    for colour in entry.iter("MASTER_POINT_TYPE"):
-        if (colour.text or "").strip().upper() not in COLOURS:
-            problems.append(
-                Problem(
-                    _where(colour),
+        if not matchpoints and entry.find("TOTAL_SCORE") is None:
+            self.add(
+                place(entry),
+                f"a {entry.tag!s} of an IMP or VP event needs a TOTAL_SCORE",
+                "missing TOTAL_SCORE",
+            )
+        for colour in entry.iter("MASTER_POINT_TYPE"):
+            if (colour.text or "").strip().upper() not in COLOURS:
+                self.add(
+                    place(colour),
                     f"MASTER_POINT_TYPE {colour.text!r} is not one of {', '.join(sorted(COLOURS))}",
+                    "masterpoint colour",
                     "warning",
                 )
+
+    def _places(self, participants: Element, matchpoints: bool) -> None:
+        """Places agree with scores: a better place never has a worse score, tied places
+        ('=') have equal scores. Handicapped events are left alone (places follow the
+        handicap)."""
+        if participants.find(".//HANDICAP") is not None:
+            return
+        groups: dict[str, list[tuple[int, bool, float, Element]]] = defaultdict(list)
+        for entry in participants:
+            place_text = entry.findtext("PLACE") or ""
+            score_text = entry.findtext("PERCENTAGE" if matchpoints else "TOTAL_SCORE") or ""
+            try:
+                rank, tied = V.place_value(place_text)
+                score = V.decimal(score_text)
+            except V.Unreadable:
+                continue
+            groups[(entry.findtext("DIRECTION") or "").strip().upper()].append(
+                (rank, tied, score, entry)
             )
-    return problems
+        for rows in groups.values():
+            rows.sort(key=lambda row: row[0])
+            for (place_a, _, score_a, _), (place_b, tied_b, score_b, entry_b) in zip(
+                rows, rows[1:], strict=False
+            ):
+                self._ordered(place_a, score_a, place_b, tied_b, score_b, entry_b)
 
-
-def _number(text: str) -> float | None:
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
-def _places(participants: Any, matchpoints: bool) -> list[Problem]:
-    """Places agree with scores: a better place never has a worse score; tied places ('=')
-    have equal scores. Handicapped events are left alone (places follow the handicap)."""
-    if participants.find(".//HANDICAP") is not None:
-        return []
-    groups: dict[str, list[tuple[int, bool, float, Any]]] = defaultdict(list)
-    for entry in participants:
-        place = _text(entry, "PLACE")
-        score = _number(_text(entry, "PERCENTAGE") if matchpoints else _text(entry, "TOTAL_SCORE"))
-        if not place.rstrip("=").isdecimal() or score is None:
-            continue
-        groups[_text(entry, "DIRECTION").upper()].append(
-            (int(place.rstrip("=")), place.endswith("="), score, entry)
-        )
-    problems = []
-    for rows in groups.values():
-        rows.sort(key=lambda row: row[0])
-        for (place_a, _, score_a, _), (place_b, tied_b, score_b, entry_b) in zip(
-            rows, rows[1:], strict=False
-        ):
-            if place_b > place_a and score_b > score_a + 1e-9:
-                problems.append(
-                    Problem(
-                        _where(entry_b),
-                        f"place {place_b} has a better score "
-                        f"({score_b}) than place {place_a} ({score_a})",
-                    )
-                )
-            if place_b == place_a and abs(score_b - score_a) > 1e-9:
-                problems.append(
-                    Problem(
-                        _where(entry_b),
-                        f"shares place {place_b} with a different score ({score_b} and {score_a})",
-                    )
-                )
-            if place_b == place_a and not tied_b:
-                problems.append(
-                    Problem(
-                        _where(entry_b), f"place {place_b} is shared: write {place_b}=", "warning"
-                    )
-                )
-    return problems
-
-
-def _line_rules(line: Any, ids: dict[str, Any], matchpoints: bool) -> list[Problem]:
-    problems = []
-    individual = line.find("N_PLAYER_NUMBER") is not None
-    tags = (
-        [f"{seat}_PLAYER_NUMBER" for seat in "NESW"]
-        if individual
-        else ["NS_PAIR_NUMBER", "EW_PAIR_NUMBER"]
-    )
-    for tag in tags:
-        value = _text(line, tag).replace(" ", "").upper()
-        if not value:
-            if line.find("DIRECTION") is None:
-                problems.append(Problem(_where(line), f"TRAVELLER_LINE needs a {tag}"))
-        elif value not in ids:
-            problems.append(Problem(_where(line), f"{tag} {value} is not a participant"))
-    if not _text(line, "SCORE"):
-        problems.append(Problem(_where(line), "TRAVELLER_LINE needs a SCORE"))
-    elif isinstance(read_score(_text(line, "SCORE")), str) and not _text(
-        line, "SCORE"
-    ).upper().startswith("A"):
-        problems.append(
-            Problem(
-                _where(line),
-                f"SCORE {_text(line, 'SCORE')!r} is neither "
-                "points nor an assigned score like A6040",
+    def _ordered(
+        self,
+        place_a: int,
+        score_a: float,
+        place_b: int,
+        tied_b: bool,
+        score_b: float,
+        entry: Element,
+    ) -> None:
+        if place_b > place_a and score_b > score_a + 1e-9:
+            # A warning: scorers rank entries not eligible for awards last, whatever their
+            # score (real ACBLscore games do), so this is worth a look, not a defect.
+            self.add(
+                place(entry),
+                f"place {place_b} has a better score ({score_b}) than place {place_a} "
+                f"({score_a}): an entry ranked last as not eligible, or a wrong place?",
+                "place order",
+                "warning",
             )
-        )
-    if (
-        matchpoints
-        and line.find("NS_PAIR_NUMBER") is not None
-        and (line.find("NS_MATCH_POINTS") is None or line.find("EW_MATCH_POINTS") is None)
-    ):
-        problems.append(
-            Problem(
-                _where(line),
-                "a match-pointed TRAVELLER_LINE needs NS_MATCH_POINTS and EW_MATCH_POINTS",
+        if place_b == place_a and abs(score_b - score_a) > 1e-9:
+            self.add(
+                place(entry),
+                f"shares place {place_b} with a different score ({score_b} and {score_a})",
+                "tie with different scores",
             )
-        )
-    return problems
+        if place_b == place_a and not tied_b:
+            self.add(
+                place(entry),
+                f"place {place_b} is shared: write {place_b}=",
+                "unmarked tie",
+                "warning",
+            )
+
+    # ------------------------------------------------------------------------------ schema
+
+    def _validate(self, element: Element, checked: str = "") -> None:
+        """Set aside what the schema does not name (a warning each), then apply the schema
+        to ``element`` and what is in it (leaving out errors under ``checked``, a path
+        already checked)."""
+        self._set_aside(element)
+        try:
+            if self.schema.validate(element):
+                return
+        except etree.XMLSchemaValidateError as failure:  # lxml could not apply the schema
+            self.add(place(element), f"the schema could not be applied ({failure})", "schema")
+            return
+        base = element.getroottree().getpath(element)
+        own = f"/{element.tag!s}"
+        for error in self.schema.error_log:
+            path = error.path or own
+            if path.startswith(own):
+                path = base + path[len(own) :]
+            if checked and path.startswith(checked):
+                continue
+            self.add(f"line {error.line} {path}", error.message, f"schema {error.type_name}")
+
+    def _set_aside(self, element: Element) -> None:
+        unknown = []
+        for container in element.iter(*CHECKED):
+            if container.tag == "BOARD" and container.getparent() is not None:
+                if container.getparent().tag == "HANDSET":  # type: ignore[union-attr]
+                    continue
+            known = self.known.get(str(container.tag), set())
+            for child in container:
+                if child.tag not in known:
+                    unknown.append(child)
+        for child in unknown:
+            self.add(
+                place(child),
+                f"element {child.tag!s} is not in USEBIO 1.4 (kept, not checked)",
+                f"element not in USEBIO 1.4: {child.tag!s}",
+                "warning",
+            )
+            parent = child.getparent()
+            if parent is not None:
+                parent.remove(child)
+
+
+def _children_by_container(tree: etree._ElementTree) -> dict[str, set[str]]:
+    """The children the schema names for each of its elements with a list of children."""
+    known: dict[str, set[str]] = {}
+    for element in tree.iter(f"{_XS}element"):
+        name = element.get("name")
+        choice = element.find(f"{_XS}complexType/{_XS}choice")
+        if name and choice is not None:
+            known[name] = {
+                str(child.get("name") or child.get("ref"))
+                for child in choice.iter(f"{_XS}element")
+                if child.getparent() is choice
+            }
+    return known

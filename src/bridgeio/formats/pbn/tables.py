@@ -1,0 +1,122 @@
+"""PBN tables (``OptimumResultTable`` and its kin): column headers, rows taken by their labels,
+and rows written in the widths and alignment the header asks for.
+
+>>> columns = Columns.parse("Declarer;Denomination\\\\2R;Result\\\\2R")
+>>> columns.format(["N", "S", "7"]), columns.format(["W", "NT", "13"])
+('N  S  7', 'W NT 13')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from bridgeio.model import UNKNOWN_TRICKS, Seat, Strain
+
+_COLUMN = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\(\d+)([LR]?))?$")
+TRICK_COLUMNS = ("declarer", "denomination", "result")
+
+
+class TableError(ValueError):
+    """A table that cannot be read; ``row`` is the offending row (0: the header)."""
+
+    def __init__(self, row: int, expected: str) -> None:
+        super().__init__(expected)
+        self.row, self.expected = row, expected
+
+
+@dataclass(frozen=True)
+class Columns:
+    """A table header: column names with their minimum widths and alignment."""
+
+    names: tuple[str, ...]
+    widths: tuple[int, ...]
+    right: tuple[bool, ...]
+
+    @classmethod
+    def parse(cls, header: str) -> Columns:
+        """The columns of a header such as ``Declarer;Denomination\\2R;Result\\2R``."""
+        names, widths, right = [], [], []
+        for column in header.split(";"):
+            match = _COLUMN.match(column.strip())
+            names.append(match.group(2) if match else column.split("\\")[0].strip())
+            widths.append(int(match.group(3)) if match and match.group(3) else 0)
+            right.append(bool(match and match.group(4) == "R"))
+        return cls(tuple(names), tuple(widths), tuple(right))
+
+    def index(self, name: str) -> int:
+        """The position of a column (case-insensitive); ``KeyError`` if there is none."""
+        lowered = [n.lower() for n in self.names]
+        if name.lower() not in lowered:
+            raise KeyError(name)
+        return lowered.index(name.lower())
+
+    def trick_columns(self) -> tuple[int, int, int]:
+        """Positions of Declarer, Denomination and Result; :class:`TableError` if missing."""
+        try:
+            seat, strain, result = (self.index(c) for c in TRICK_COLUMNS)
+        except KeyError:
+            expected = "OptimumResultTable columns Declarer, Denomination and Result"
+            raise TableError(0, expected) from None
+        return seat, strain, result
+
+    def format(self, cells: list[str]) -> str:
+        """A row: each cell padded to its column's width, on the side the header says."""
+        out = []
+        for i, cell in enumerate(cells):
+            width = self.widths[i] if i < len(self.widths) else 0
+            right = self.right[i] if i < len(self.right) else False
+            out.append(cell.rjust(width) if right else cell.ljust(width))
+        return " ".join(out).rstrip()
+
+
+def cells(row: str) -> list[str]:
+    """The cells of a table row: separated by spaces, a ``;`` starts a comment."""
+    return row.split(";", 1)[0].split()
+
+
+def trick_cell(text: str) -> int:
+    """A Result cell: 0-13 tricks, ``?`` or ``-`` for unknown; ``ValueError`` otherwise."""
+    if text in ("?", "-"):
+        return UNKNOWN_TRICKS
+    count = int(text)
+    if not 0 <= count <= 13:
+        raise TableError(-1, f"0-13 tricks, found {count}")
+    return count
+
+
+def row_cell(columns: tuple[int, int, int], row: str) -> tuple[Seat, Strain, int]:
+    """Declarer, strain and tricks of one row; ``ValueError`` if it does not hold them."""
+    found = cells(row)
+    seat_col, strain_col, result_col = columns
+    try:
+        return (
+            Seat.from_char(found[seat_col]),
+            Strain.from_text(found[strain_col]),
+            trick_cell(found[result_col]),
+        )
+    except TableError:
+        raise
+    except (IndexError, ValueError):
+        raise TableError(-1, f"'declarer strain tricks', found {row!r}") from None
+
+
+def parse_tricks(header: str, rows: list[str]) -> np.ndarray:
+    """Tricks ``(5, 4)`` from an OptimumResultTable, rows taken by their labels; a later row
+    for the same declarer and strain wins. :class:`TableError` names the row (1 = first).
+
+    >>> t = parse_tricks("Declarer;Denomination\\\\2R;Result\\\\2R", ["S  H  9", "W NT 13"])
+    >>> int(t[Strain.HEARTS, Seat.SOUTH]), int(t[Strain.NOTRUMP, Seat.WEST]), int(t[0, 0])
+    (9, 13, 15)
+    """
+    columns = Columns.parse(header).trick_columns()
+    tricks = np.full((5, 4), UNKNOWN_TRICKS, dtype=np.uint8)
+    for number, row in enumerate(rows, start=1):
+        try:
+            seat, strain, count = row_cell(columns, row)
+        except TableError as error:
+            raise TableError(number, error.expected) from None
+        tricks[strain, seat] = count
+    return tricks

@@ -1,0 +1,486 @@
+"""BOARD and TRAVELLER_LINE elements into the model's boards and table results.
+
+Each traveller line's children are read once, text by tag, and turned into a
+:class:`~bridgeio.model.results.BoardResult` with typed values: the contract parsed once with
+its declarer, the lead a card, the score points or an assigned score. Conversions go through
+per-read caches (a file repeats its texts: "4S", "420", "1 NS"), which keeps a big file's read
+within a small multiple of lxml's own parse. A text that is not what its element holds is a
+problem reported with its line, its value None in the model and the text kept for writing
+back.
+
+>>> from lxml import etree
+>>> from bridgeio.formats.usebio.problems import Fields, Problems
+>>> element = etree.fromstring(
+...     "<BOARD><BOARD_NUMBER>7</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
+...     "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY>"
+...     "<LEAD>KH</LEAD><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE></BOARD>")
+>>> board = BoardReader(Problems("x.xml", report=False)).board(element, Context())
+>>> line = board.results[0]
+>>> board.number, line.ns, line.contract, line.declarer, line.lead, line.ns_score, line.ew_score
+(7, 1, Contract('4S', declarer='N'), <Seat.NORTH: 0>, Card('HK'), 420, -420)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, cast
+
+from lxml import etree
+
+from bridgeio.formats.usebio import values as V
+from bridgeio.formats.usebio.names import POINTS_KINDS
+from bridgeio.formats.usebio.parsing import Element, place
+from bridgeio.formats.usebio.problems import Fields, Problems
+from bridgeio.formats.usebio.provenance import BoardKept, LineKept
+from bridgeio.model.cards import Card, Seat
+from bridgeio.model.contract import Contract
+from bridgeio.model.results import Board, BoardResult, Score
+
+SEAT_TAGS = ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER")
+POINT_TAGS = frozenset(f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS_KINDS)
+BASE_TAGS = frozenset(
+    {
+        "NS_PAIR_NUMBER",
+        "EW_PAIR_NUMBER",
+        "CONTRACT",
+        "PLAYED_BY",
+        "LEAD",
+        "TRICKS",
+        "SCORE",
+        "ROUND_NUMBER",
+        "TABLE_NUMBER",
+        "DIRECTION",
+        *SEAT_TAGS,
+    }
+)
+LINE_TAGS = BASE_TAGS | POINT_TAGS
+"""The traveller line's elements the model reads; others are kept whole."""
+
+# Boards whose lines hold anything but plain text children (attributes, elements inside a
+# line's child) are read child by child, keeping what the model has no field for.
+_ODD = etree.XPath("count(TRAVELLER_LINE/@* | TRAVELLER_LINE/*/* | TRAVELLER_LINE/*/@*)")
+
+_BAD: Any = object()  # a cached text that is not what its element holds
+_NO_SCORE: tuple[Score | None, Score | None] = (None, None)
+
+T = TypeVar("T")
+
+
+@dataclass
+class Context:
+    """What lines need from around them: the section's entry ids as the writer would give them
+    (by number, for each side), the points element the event's scoring implies, and for a team
+    match's lines the two teams (home sat N-S where a line says DIRECTION NS)."""
+
+    ns_ids: Mapping[int, str] = field(default_factory=dict)
+    ew_ids: Mapping[int, str] = field(default_factory=dict)
+    points: str = "MATCH_POINTS"
+    teams: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        self.ns_tag = f"NS_{self.points}"
+        self.ew_tag = f"EW_{self.points}"
+        self.tags = BASE_TAGS | {self.ns_tag, self.ew_tag}
+        self.plain_tags = self.tags - {"DIRECTION", *SEAT_TAGS}
+        # the texts lines use for the entries (by side), and the numbers they stand for
+        self.ns_numbers = {text: number for number, text in self.ns_ids.items()}
+        self.ew_numbers = {text: number for number, text in self.ew_ids.items()}
+
+
+class LineCheck(Protocol):
+    """What a validator asks of each traveller line as the reader reads it."""
+
+    def line(self, texts: Mapping[str, str | None], element: Element, context: Context) -> None:
+        """Check one line: ``texts`` are its children's texts by tag."""
+
+
+def kept_element(child: Element) -> str:
+    """An element the model has no field for, kept whole as XML text."""
+    return etree.tostring(child, encoding="unicode", with_tail=False)
+
+
+def board_imps(board: Board) -> float | None:
+    """A team match board's IMPS (kept with the board: the model has no field for it)."""
+    kept = board.kept
+    if not isinstance(kept, BoardKept):
+        return None
+    for xml in kept.elements:
+        if xml.startswith("<IMPS>") and xml.endswith("</IMPS>"):
+            try:
+                return V.decimal(xml[len("<IMPS>") : -len("</IMPS>")])
+            except V.Unreadable:
+                return None
+    return None
+
+
+class BoardReader:
+    """Reads boards and their lines for one file, with its caches and its problems."""
+
+    def __init__(self, problems: Problems, check: LineCheck | None = None) -> None:
+        self.problems = problems
+        self.check = check
+        self._ids: dict[str, int] = {}
+        self._declarers: dict[str, Seat | None] = {}
+        self._contracts: dict[tuple[str, str | None], Contract | None] = {}
+        self._leads: dict[str, Card] = {}
+        self._wholes: dict[str, int] = {}
+        self._trick_counts: dict[str, int] = {}
+        self._points_read: dict[str, float] = {}
+        self._scores: dict[str, tuple[Score, Score]] = {}
+        self._kept: dict[tuple[Any, ...], LineKept] = {}
+        self.rank_first_leads: bool | None = None
+        self.plain = _Plain()
+
+    # ---------------------------------------------------------------------------- boards
+
+    def board(self, element: Element, context: Context) -> Board:
+        """A BOARD with its traveller lines."""
+        odd = _ODD(element) != 0
+        number_text: str | None = None
+        results = []
+        others: list[str] = []
+        for child in element:
+            tag = child.tag
+            if tag == "TRAVELLER_LINE":
+                results.append(self.line(child, context, odd))
+            elif tag == "BOARD_NUMBER" and number_text is None and not len(child):
+                number_text = child.text or ""
+            else:
+                others.append(kept_element(child))
+        number, bad_number = self._board_number(number_text, element)
+        kept = None
+        if others or bad_number or element.attrib:
+            kept = BoardKept(tuple(element.items()), tuple(others), number_text=bad_number)
+        return Board(number, results, kept)
+
+    def _board_number(self, text: str | None, element: Element) -> tuple[int, str]:
+        if text is None:
+            self.problems.add(place(element), "BOARD has no BOARD_NUMBER", kind="board number")
+            return 0, ""
+        try:
+            return V.whole(text, lowest=1), ""
+        except V.Unreadable as error:
+            self.problems.add(
+                place(element),
+                f"BOARD_NUMBER {text!r}: expected {error.expected}",
+                kind="board number",
+            )
+            return 0, text
+
+    # ---------------------------------------------------------------------------- lines
+
+    def line(self, element: Element, context: Context, odd: bool = False) -> BoardResult:
+        """One TRAVELLER_LINE (``odd``: the board's lines hold more than plain text
+        children, so read this one child by child)."""
+        others: list[str] = []
+        texts: dict[str, str | None] | None = None
+        if not odd:
+            texts = cast(dict[str, str | None], {c.tag: c.text for c in element})
+            if len(texts) != len(element):
+                texts = None  # a tag twice: read it child by child
+            elif texts.keys() <= context.plain_tags and context.teams is None:
+                result = self.plain.result(texts, context)
+                if result is not None:
+                    if self.check is not None:
+                        self.check.line(texts, element, context)
+                    return result
+        if texts is None:
+            texts = self._odd_line(element, others)
+            odd = True
+        elif not texts.keys() <= context.tags:
+            if not texts.keys() <= LINE_TAGS:
+                texts = self._odd_line(element, others)
+            odd = True
+        if self.check is not None:
+            self.check.line(texts, element, context)
+        return self._result(texts, element, context, others, odd)
+
+    def _odd_line(self, element: Element, others: list[str]) -> dict[str, str | None]:
+        """A line's texts child by child: a child the model reads once, with text only;
+        anything else kept whole in ``others``."""
+        texts: dict[str, str | None] = {}
+        for child in element:
+            tag = child.tag
+            if tag in LINE_TAGS and tag not in texts and not len(child) and not child.attrib:
+                texts[tag] = child.text
+            else:
+                others.append(kept_element(child))
+        return texts
+
+    def _result(
+        self,
+        texts: dict[str, str | None],
+        element: Element,
+        context: Context,
+        others: list[str],
+        odd: bool,
+    ) -> BoardResult:
+        get = texts.get
+        kept: list[tuple[str, str]] = []  # texts the model could not take, as written
+        ns_text, ew_text = get("NS_PAIR_NUMBER"), get("EW_PAIR_NUMBER")
+        ns = self.pair_number(ns_text) if ns_text else 0
+        ew = self.pair_number(ew_text) if ew_text else 0
+        direction = get("DIRECTION") or ""
+        if context.teams is not None and not (ns or ew):
+            ns, ew = _team_seats(context.teams, direction)
+        seats = players = None
+        if "N_PLAYER_NUMBER" in texts:
+            seats, players = self._seats(texts, context)
+            ns, ew = seats[0], seats[1]
+        where = Fields(self.problems, element, kept)
+        contract = self._contract(get("CONTRACT"), get("PLAYED_BY"), where)
+        ns_score, ew_score = where.value("SCORE", get("SCORE"), self.score, _NO_SCORE)
+        points_tag = ""
+        ns_points, ew_points = get(context.ns_tag), get(context.ew_tag)
+        if odd:
+            ns_points, ew_points, points_tag = _other_points(texts, context, kept)
+        kind = points_tag or context.points
+        nsp = where.value(f"NS_{kind}", ns_points, self.points, None)
+        ewp = where.value(f"EW_{kind}", ew_points, self.points, None)
+        result = BoardResult(
+            where.value("ROUND_NUMBER", get("ROUND_NUMBER"), self.whole, 0),
+            self._table(get("TABLE_NUMBER"), kept),
+            ns,
+            ew,
+            ns_score,
+            ew_score,
+            None if seats else nsp,
+            None if seats else ewp,
+            contract,
+            where.value("TRICKS", get("TRICKS"), self.tricks, None),
+            where.value("LEAD", get("LEAD"), self.lead, None),
+            0,
+            seats,
+            (nsp, ewp, nsp, ewp) if seats else None,
+        )
+        ns_kept = "" if ns_text is None or context.ns_ids.get(ns) == ns_text else ns_text
+        ew_kept = "" if ew_text is None or context.ew_ids.get(ew) == ew_text else ew_text
+        if ns_kept or ew_kept or players or direction or points_tag or kept or odd:
+            attributes = tuple(element.items()) if odd else ()
+            key = (attributes, tuple(others), tuple(kept), ns_kept, ew_kept, players or ())
+            if any(key) or direction or points_tag:
+                result.kept = self.kept((*key, direction, points_tag))
+        if result.kept is None and not seats:  # read without a problem or anything kept
+            self.plain.learn(texts, context, result)
+        return result
+
+    def _seats(
+        self, texts: Mapping[str, str | None], context: Context
+    ) -> tuple[tuple[int, int, int, int], tuple[str, ...] | None]:
+        """An individual event's four players (N, E, S, W), and their ids as written where
+        the entries would give others."""
+        written = [texts.get(tag) or "" for tag in SEAT_TAGS]
+        n, e, s, w = (self.pair_number(text) if text else 0 for text in written)
+        ids = context.ns_ids
+        same = all(ids.get(p) == t for p, t in zip((n, e, s, w), written, strict=True))
+        return (n, e, s, w), None if same else tuple(written)
+
+    def _contract(self, text: str | None, played_by: str | None, where: Fields) -> Contract | None:
+        if played_by is not None and played_by.strip():
+            if self.declarer(played_by) is None:
+                where.fail("PLAYED_BY", played_by, "a seat N, E, S or W")
+                played_by = None
+        elif played_by is not None:
+            played_by = None
+        if text is None or not text.strip():
+            if played_by is not None:
+                where.keep("PLAYED_BY", played_by)
+            return None
+        try:
+            contract = self.contract(text, played_by)
+        except V.Unreadable as error:
+            where.fail("CONTRACT", text, error.expected)
+            contract = None
+        else:
+            if contract is None:  # "not played" (NP): kept as written
+                where.keep("CONTRACT", text)
+        if played_by is not None and (contract is None or contract.declarer is None):
+            where.keep("PLAYED_BY", played_by)
+        return contract
+
+    def _table(self, text: str | None, kept: list[tuple[str, str]]) -> int:
+        """TABLE_NUMBER: a number, or a table's name ("Green8", allowed), kept as written."""
+        if text is None or not text.strip():
+            return 0
+        try:
+            return self.whole(text)
+        except V.Unreadable:
+            kept.append(("TABLE_NUMBER", text))
+            return 0
+
+    # ------------------------------------------------------- cached conversions of texts
+
+    def pair_number(self, text: str) -> int:
+        """The number of a pair id (cached by text)."""
+        number = self._ids.get(text)
+        if number is None:
+            number = self._ids[text] = V.pair_id(text).number
+        return number
+
+    def declarer(self, text: str) -> Seat | None:
+        """The seat PLAYED_BY names, None for a text that names none."""
+        found = self._declarers.get(text, _BAD)
+        if found is _BAD:
+            try:
+                found = V.seat_value(text)
+            except V.Unreadable:
+                found = None
+            self._declarers[text] = found
+        return found  # type: ignore[no-any-return]
+
+    def contract(self, text: str, played_by: str | None) -> Contract | None:
+        """A contract with its declarer (cached by texts); Unreadable for a text that is none."""
+        key = (text, played_by)
+        found = self._contracts.get(key, _BAD)
+        if found is _BAD:
+            found = self._contracts[key] = V.contract_value(text, played_by)
+        return found  # type: ignore[no-any-return]
+
+    def lead(self, text: str) -> Card:
+        """A lead (cached by text); notes whether the file writes leads rank first."""
+        card = self._leads.get(text)
+        if card is None:
+            card = self._leads[text] = V.lead_value(text)
+            if self.rank_first_leads is None:
+                self.rank_first_leads = "".join(text.split()).upper()[:1] not in "SHDC"
+        return card
+
+    def whole(self, text: str) -> int:
+        """A whole number (cached by text)."""
+        return _cached(self._wholes, text, V.whole)
+
+    def tricks(self, text: str) -> int:
+        """Tricks taken, 0-13 (cached by text)."""
+        return _cached(self._trick_counts, text, _tricks)
+
+    def points(self, text: str) -> float:
+        """A line's points (cached by text)."""
+        return _cached(self._points_read, text, V.decimal)
+
+    def score(self, text: str) -> tuple[Score, Score]:
+        """Both sides' scores of a SCORE (cached by text)."""
+        return _cached(self._scores, text, V.score_value)
+
+    def kept(self, key: tuple[Any, ...]) -> LineKept:
+        """One kept object for every line that keeps the same things."""
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = LineKept(*key)
+        return found
+
+
+_ABSENT: Any = object()
+
+
+class _Plain:
+    """What lines read without a problem taught: their texts and what each gave, so that a
+    line whose texts are all known is built with a dictionary look-up a field (a file repeats
+    its texts: "4S", "420", "6.5", "1NS")."""
+
+    def __init__(self) -> None:
+        self.contracts: dict[tuple[str | None, str | None], Contract | None] = {(None, None): None}
+        self.scores: dict[str | None, tuple[Score | None, Score | None]] = {None: (None, None)}
+        self.points: dict[str | None, float | None] = {None: None}
+        self.rounds: dict[str | None, int] = {None: 0}
+        self.tables: dict[str | None, int] = {None: 0}
+        self.tricks: dict[str | None, int | None] = {None: None}
+        self.leads: dict[str | None, Card | None] = {None: None}
+
+    def result(self, texts: dict[str, str | None], context: Context) -> BoardResult | None:
+        """The line, if every text is known (None: read it with care)."""
+        get = texts.get
+        ns = context.ns_numbers.get(get("NS_PAIR_NUMBER"))  # type: ignore[arg-type]
+        ew = context.ew_numbers.get(get("EW_PAIR_NUMBER"))  # type: ignore[arg-type]
+        if ns is None or ew is None:
+            return None
+        contract = self.contracts.get((get("CONTRACT"), get("PLAYED_BY")), _ABSENT)
+        scores = self.scores.get(get("SCORE"))
+        ns_points = self.points.get(get(context.ns_tag), _ABSENT)
+        ew_points = self.points.get(get(context.ew_tag), _ABSENT)
+        round_number = self.rounds.get(get("ROUND_NUMBER"))
+        table = self.tables.get(get("TABLE_NUMBER"))
+        tricks = self.tricks.get(get("TRICKS"), _ABSENT)
+        lead = self.leads.get(get("LEAD"), _ABSENT)
+        if (
+            contract is _ABSENT
+            or scores is None
+            or ns_points is _ABSENT
+            or ew_points is _ABSENT
+            or round_number is None
+            or table is None
+            or tricks is _ABSENT
+            or lead is _ABSENT
+        ):
+            return None
+        return BoardResult(
+            round_number,
+            table,
+            ns,
+            ew,
+            scores[0],
+            scores[1],
+            ns_points,
+            ew_points,
+            contract,
+            tricks,
+            lead,
+        )
+
+    def learn(self, texts: dict[str, str | None], context: Context, line: BoardResult) -> None:
+        """Remember what a line read without a problem gave for each of its texts."""
+        get = texts.get
+        self.contracts[(get("CONTRACT"), get("PLAYED_BY"))] = line.contract
+        self.scores[get("SCORE")] = (line.ns_score, line.ew_score)
+        self.points[get(context.ns_tag)] = line.ns_points
+        self.points[get(context.ew_tag)] = line.ew_points
+        self.rounds[get("ROUND_NUMBER")] = line.round
+        self.tables[get("TABLE_NUMBER")] = line.table
+        self.tricks[get("TRICKS")] = line.tricks
+        self.leads[get("LEAD")] = line.lead
+
+
+def _other_points(
+    texts: Mapping[str, str | None], context: Context, kept: list[tuple[str, str]]
+) -> tuple[str | None, str | None, str]:
+    """The points of a line read child by child: of the event's kind if it has them, else of
+    the first kind it has (that kind returned); points of any other kind are kept as written."""
+    chosen = ""
+    ns, ew = texts.get(context.ns_tag), texts.get(context.ew_tag)
+    if ns is None and ew is None:
+        for kind in _POINTS_ORDER:
+            ns, ew = texts.get(f"NS_{kind}"), texts.get(f"EW_{kind}")
+            if ns is not None or ew is not None:
+                chosen = kind
+                break
+    mine = {f"NS_{chosen or context.points}", f"EW_{chosen or context.points}"}
+    for tag, text in texts.items():
+        if tag in POINT_TAGS and tag not in mine:
+            kept.append((tag, text or ""))
+    return ns, ew, chosen
+
+
+_POINTS_ORDER = (
+    "MATCH_POINTS",
+    "BUTLER_POINTS",
+    "CROSS_IMP_POINTS",
+    "AGGREGATE_POINTS",
+    "CROSS_IMPS_POINTS",
+)
+
+
+def _tricks(text: str) -> int:
+    return V.whole(text, highest=13)
+
+
+def _cached(cache: dict[str, T], text: str, convert: Callable[[str], T]) -> T:
+    found = cache.get(text)
+    if found is None:
+        found = cache[text] = convert(text)
+    return found
+
+
+def _team_seats(teams: tuple[int, int], direction: str) -> tuple[int, int]:
+    """N-S and E-W of a team match's line: the first team sat where DIRECTION says."""
+    home, away = teams
+    return (away, home) if direction.strip().upper() == "EW" else (home, away)
