@@ -97,9 +97,9 @@ class FileFormat:
       numbers and places replaced and every other byte kept.
     * ``split(doc)``: for a target that holds less than a source file, the parts to write,
       each with the suffix of its own file name (OUT-A.asc, OUT-B.asc, ...).
-    * ``resembles(head, size)``: does the file look like a damaged file of this format (its
-      first records fit, its size does not, say)? Asked only when the extension names this
-      format and no format's ``sniff`` fits, so that its reader can say what is wrong.
+    * ``resembles(head, size)``: could the file be a short or damaged file of this format
+      (not empty, not text, no other kind's signature)? Asked only when the extension names
+      this format and no format's ``sniff`` fits, so that its reader can say what is wrong.
     * ``holds``: what kind of document it carries: ``deals``, ``results``, ``movement``,
       ``tournaments``, ``table`` (CSV) or ``any`` (JSON).
     * ``carries``: which parts of a deal set it keeps (``cards``, ``tricks``, ``target``
@@ -199,13 +199,13 @@ def detect_format(path: str | os.PathLike[str], head: bytes, size: int) -> FileF
     by_extension = format_for_extension(path)
     if by_extension is not None and by_extension.reads and by_extension.sniff(head, size):
         return by_extension  # the content fits the extension: no need to ask every format
-    in_order = sorted(_FORMATS.values(), key=lambda f: f.headerless)
+    in_order = sorted((f for f in _FORMATS.values() if f.reads), key=lambda f: f.headerless)
     for fmt in in_order:
-        if fmt.reads and fmt.sniff(head, size):
+        if fmt.sniff(head, size):
             return fmt
     if by_extension is not None and by_extension.resembles is not None:
         if by_extension.resembles(head, size):
-            return by_extension  # a damaged file of its extension's format: its reader says how
+            return by_extension  # a short or damaged file of its extension's format
     readable = ", ".join(f.name for f in _FORMATS.values() if f.reads)
     raise FormatError(
         path,

@@ -1,38 +1,157 @@
-"""Sniffing Pavlicek's headerless record files: do a file's size and first records fit?"""
+"""Sniffing Pavlicek's headerless record files on evidence.
+
+These files have no signature, so a file is called ZBS/ZBD/ZDD/ZRD/ZRJ only when it is not
+something else (empty, text, a known binary container) and its first records fit the layout:
+whole deals, trick counts a double-dummy solver can give, locators below 5^13, diagrams of at
+most four suits. From content alone a few whole records are needed as evidence; a file whose
+extension names the format may be shorter or cut (``resembles``), and its reader says how.
+
+>>> from bridgeio.formats.pavlicek.layout import ZBD, ZBS
+>>> plausible(b"hello, world\\n", 13, ZBS)
+False
+>>> plausible(b"", 0, ZBD)
+False
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
-from bridgeio.formats.pavlicek import checks, codec, records
+from bridgeio.formats.pavlicek import codec, records
 from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT, ZBS, RecordLayout
 
-SNIFF_RECORDS = 16
+SNIFF_RECORDS = 16  # records looked at (64 bytes of ZBS at least)
+# Whole records needed before a file is called one of these formats by its content alone
+MIN_EVIDENCE_RECORDS = 4
+MIN_EVIDENCE_BYTES = 64
+TEXT_SAMPLE = 1024
+
+# Signatures of common files whose bytes could otherwise pass for records.
+FOREIGN_SIGNATURES = (
+    b"\x7fELF",  # executable
+    b"PK\x03\x04",  # ZIP (also docx, xlsx, jar)
+    b"PK\x05\x06",  # empty ZIP
+    b"%PDF",
+    b"\x1f\x8b",  # gzip
+    b"BZh",
+    b"\xfd7zXZ",
+    b"7z\xbc\xaf",
+    b"\x89PNG",
+    b"GIF8",
+    b"\xff\xd8\xff",  # JPEG
+    b"\xd0\xcf\x11\xe0",  # OLE (xls, doc)
+    b"SQLite format 3",
+    b"\xef\xbb\xbf",  # UTF-8 byte order mark: a text file
+    b"\xff\xfe",
+    b"\xfe\xff",
+)
 
 
 def plausible(head: bytes, size: int, layout: RecordLayout) -> bool:
-    """Do the first records of a file decode cleanly as ``layout``?"""
+    """Do the content and size of a file show it to be a ``layout`` file?
+
+    >>> from bridgeio.formats.pavlicek.layout import ZBD
+    >>> deal = bytes.fromhex("1b" * 13)  # each byte gives four cards to S, E, N, W
+    >>> plausible(deal * 8, 13 * 8, ZBD)
+    True
+    """
+    rows = _fitting_records(head, size, layout)
+    if rows is None:
+        return False
+    return len(rows) >= max(MIN_EVIDENCE_RECORDS, -(-MIN_EVIDENCE_BYTES // layout.size))
+
+
+def resembles(head: bytes, size: int, layout: RecordLayout) -> bool:
+    """Could this be a short or damaged ``layout`` file, named by its extension? Anything not
+    empty, not text and not another kind of file: its reader then says what is wrong."""
+    return size > 0 and not _foreign(head)
+
+
+def _fitting_records(head: bytes, size: int, layout: RecordLayout) -> np.ndarray | None:
+    """The records before any end marker among the first ones, if they all fit ``layout``."""
+    if size == 0 or _foreign(head):
+        return None
     whole = min(len(head) // layout.size, SNIFF_RECORDS)
     raw = np.frombuffer(head, dtype=np.uint8, count=whole * layout.size).reshape(whole, layout.size)
     stop = records.marker_at(raw, layout)
     if stop is None and size % layout.size:
-        return False
+        return None
     rows = raw if stop is None else raw[:stop]
-    if not len(rows):
-        return False
+    if not len(rows) or not _fits(rows, layout):
+        return None
+    return rows
+
+
+def _fits(rows: np.ndarray, layout: RecordLayout) -> bool:
     if layout is ZBS:
-        words = rows.view("<u4").ravel()
-        return bool(((words >> 1) < LOCATOR_LIMIT).all())
+        return _fits_zbs(rows.view("<u4").ravel())
     if layout.has_deal and not codec.whole_deals(rows).all():
         return False
-    nibbles = checks._nibble_bytes(rows, layout)
-    if nibbles is not None and ((nibbles & 15) == 14).any() | ((nibbles >> 4) == 14).any():
+    nibbles = _trick_nibbles(rows, layout)
+    if nibbles is not None and ((nibbles == 14).any() or not _solver_shaped(nibbles, layout)):
         return False
     return not (layout.name == "zrj" and (rows[:, 13] & 0b1100).any())
 
 
-def resembles(head: bytes, size: int, layout: RecordLayout) -> bool:
-    """Could this be a damaged (cut, say) or empty file of ``layout``, named by its extension?"""
-    if size % layout.size == 0:
+def _fits_zbs(words: np.ndarray) -> bool:
+    """Locators below 5^13, diagrams of at most four suits, no seat given more than 13 cards."""
+    if ((words >> 1) >= LOCATOR_LIMIT).any():
+        return False
+    seats = codec.decode_locators(words >> 1)  # (n, 13): 0 unused, 1-4 W N E S
+    group = np.cumsum(np.concatenate(([0], (words[:-1] & 1) == 0)))
+    sizes = np.bincount(group)
+    if (sizes > 4).any():
+        return False
+    for seat in range(1, 5):
+        held = np.bincount(group, weights=(seats == seat).sum(axis=1), minlength=len(sizes))
+        if (held > 13).any():
+            return False
+    return True
+
+
+def _trick_nibbles(rows: np.ndarray, layout: RecordLayout) -> np.ndarray | None:
+    """Trick counts ``(n, strains, 4)`` as stored (0-13, 15 unknown), if the layout has any."""
+    if layout.name == "zrj":
+        packed = rows[:, 13:16].astype(np.uint32)
+        value = packed[:, 0] | (packed[:, 1] << 8) | (packed[:, 2] << 16)
+        return np.stack([(value >> (4 + 4 * i)) & 15 for i in range(5)], axis=1)[:, :, None]
+    offset = {"zdd": 0, "zrd": 13}.get(layout.name)
+    if offset is None:
+        return None
+    data = rows[:, offset : offset + 10]
+    return np.stack([data & 15, data >> 4], axis=2).reshape(len(rows), 5, 4)
+
+
+def _solver_shaped(nibbles: np.ndarray, layout: RecordLayout) -> bool:
+    """Partners' double-dummy tricks in one strain differ only by the opening lead's effect:
+    in at least half the records no two partners' known counts differ by more than 4
+    (random nibbles pass about one record in 500)."""
+    if layout.name == "zrj":
+        return True  # one hand only: nothing to compare
+    known = nibbles != 15
+    west_east = np.abs(nibbles[:, :, 0].astype(int) - nibbles[:, :, 2])
+    north_south = np.abs(nibbles[:, :, 1].astype(int) - nibbles[:, :, 3])
+    close = ((west_east <= 4) | ~(known[:, :, 0] & known[:, :, 2])) & (
+        (north_south <= 4) | ~(known[:, :, 1] & known[:, :, 3])
+    )
+    return bool(close.all(axis=1).mean() >= 0.5)
+
+
+def _foreign(head: bytes) -> bool:
+    """Is this the start of a file of another kind: a known signature, or text?"""
+    if head.startswith(FOREIGN_SIGNATURES):
         return True
-    return plausible(head, size - size % layout.size, layout)
+    return _is_text(head[:TEXT_SAMPLE])
+
+
+def _is_text(sample: bytes) -> bool:
+    """Printable UTF-8 (tabs and line ends allowed) throughout the sample."""
+    if not sample:
+        return False
+    try:
+        text = sample.decode("utf-8")
+    except UnicodeDecodeError as cut:
+        if cut.start < len(sample) - 3:  # not just a character cut by the sample's end
+            return False
+        text = sample[: cut.start].decode("utf-8")
+    return all(ch.isprintable() or ch in "\t\n\r\f" for ch in text)
