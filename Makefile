@@ -1,5 +1,5 @@
 # make demo: set up .venv and show bridgeio on the bundled example files
-# make test: set up .venv and run the linter and the whole test suite
+# make test: set up .venv, run the linter, the formatter's check, mypy --strict and every test
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -19,6 +19,8 @@ demo: setup
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check --quiet src tests benchmarks examples
+	$(BIN)/mypy --strict src
 
 test: lint
 	$(BIN)/python -m pytest

@@ -44,9 +44,7 @@ def imported_modules() -> list[str]:
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print('\\n'.join(sorted(sys.modules)))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     names = done.stdout.split()[1:]  # the first line is the version
     third_party = {"numpy", "lxml", "click", "pyarrow", "endplay", "dask"}
     return [n for n in names if n.startswith("bridgeio") or n.split(".")[0] in third_party]

@@ -12,6 +12,7 @@ from bridgeio.model.results import Entry, Results, Section
 if TYPE_CHECKING:
     from bridgeio.model.chess import TournamentIndex
 
+
 def describe_tournaments(index: TournamentIndex, fmt: str) -> str:
     """Tournaments in sort order, a line each."""
     order = index.sort_order()
@@ -87,7 +88,7 @@ def _section_lines(section: Section) -> list[str]:
             score = "" if entry.score is None else f"{entry.score:8.2f}"
             pct = "" if entry.percentage is None else f"{entry.percentage:6.2f}%"
             rank = "" if not entry.rank else str(entry.rank)
-            if rank and (entry.tied or shared[entry.rank] > 1):
+            if entry.rank and (entry.tied or shared[entry.rank] > 1):
                 rank += "="  # a tie, shown as results pages show it
             lines.append(f"    {rank:>4} {entry.number:>4} {score} {pct}  {names or '(no names)'}")
     return lines

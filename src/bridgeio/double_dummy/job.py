@@ -66,7 +66,7 @@ class SolveJob:
         if whole == 0:
             return 0
         done = bridgeio.read(self.work_path, "zrd")
-        if len(done) > len(deals) or not np.array_equal(done.seats, deals.seats[: len(done)]):
+        if len(done) > len(deals) or not np.array_equal(done.seats, _cards(deals)[: len(done)]):
             raise WorkFileMismatch(
                 f"{self.work_path} holds work on other deals: delete it to start again"
             )
@@ -75,14 +75,15 @@ class SolveJob:
     def run(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Solve what is left; returns the number of deals solved in this run."""
         deals = self.deals()
+        seats = _cards(deals)
         start = self.solved_before(deals)
         if progress:
             progress(start, len(deals))
         solved = 0
         with open(self.work_path, "ab") as work:
-            for first, tricks in self._results(deals.seats, start):
+            for first, tricks in self._results(seats, start):
                 rows = slice(first, first + len(tricks))
-                work.write(encode_chunk(DealSet(deals.seats[rows], tricks), ZRD))
+                work.write(encode_chunk(DealSet(seats[rows], tricks), ZRD))
                 work.flush()
                 os.fsync(work.fileno())
                 solved += len(tricks)
@@ -112,6 +113,12 @@ class SolveJob:
         os.unlink(self.work_path)
 
 
+def _cards(deals: DealSet) -> np.ndarray:
+    """The seats of deals that ``SolveJob.deals`` has checked to be whole."""
+    assert deals.seats is not None
+    return deals.seats
+
+
 def _on_dask(address: str, batches: list[np.ndarray]) -> Iterator[np.ndarray]:
     """Solve batches on a Dask cluster, yielding results in order as they arrive."""
     try:
@@ -120,7 +127,7 @@ def _on_dask(address: str, batches: list[np.ndarray]) -> Iterator[np.ndarray]:
         raise RuntimeError(
             "--dask needs the distributed package: pip install 'bridgeio[dask]'"
         ) from None
-    with Client(address) as client:
+    with Client(address) as client:  # type: ignore[no-untyped-call]
         window = 2 * max(1, sum(client.nthreads().values()))
         waiting = iter(batches)
         pending = deque(

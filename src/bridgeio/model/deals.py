@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import overload
 
 import numpy as np
 
@@ -89,7 +90,9 @@ class Deal:
         return f"Deal({self.pbn()!r})"
 
 
-def dd_dict(tricks: np.ndarray | None, target: Seat | None = None) -> dict | None:
+def dd_dict(
+    tricks: np.ndarray | None, target: Seat | None = None
+) -> dict[str, dict[str, int | None]] | None:
     """Tricks ``(5, 4)`` as ``{seat: {strain: n}}`` (N, E, S, W; NT, S, H, D, C), unknown as None.
 
     With ``target`` only that declarer is given (ZRJ).
@@ -176,7 +179,7 @@ def deal_strings(seats: np.ndarray, first: Seat = Seat.NORTH) -> list[str]:
     n = len(seats)
     if n == 0:
         return []
-    rotated = (seats.astype(np.int16) - int(first)) % 4
+    rotated: np.ndarray = (seats.astype(np.int16) - int(first)) % 4
     rotated[seats > 3] = 99  # unplaced cards sort last and mark the row incomplete
     keys = np.sort(rotated * 64 + np.arange(52, dtype=np.int16), axis=1)
     complete = ((keys >> 6) == np.repeat(np.arange(4), 13)).all(axis=1)
@@ -240,7 +243,7 @@ class DealSet:
     def from_deals(cls, deals: list[Deal]) -> DealSet:
         """Build a set from single deals (all with or all without cards and tricks)."""
 
-        def stack(values: list, shape: tuple[int, ...]) -> np.ndarray | None:
+        def stack(values: list[np.ndarray | None], shape: tuple[int, ...]) -> np.ndarray | None:
             if any(v is None for v in values):
                 return None
             return np.asarray(values, dtype=np.uint8).reshape(len(values), *shape)
@@ -259,6 +262,12 @@ class DealSet:
             if array is not None:
                 return len(array)
         return 0
+
+    @overload
+    def __getitem__(self, index: int) -> Deal: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> DealSet: ...
 
     def __getitem__(self, index: int | slice) -> Deal | DealSet:
         if isinstance(index, slice):
@@ -330,8 +339,9 @@ def concat(sets: list[DealSet]) -> DealSet:
             extras[key] = np.concatenate([s.extras[key] for s in sets])
     kept = [s.provenance for s in sets]
     provenance = None
-    if all(p is not None and type(p) is type(kept[0]) for p in kept):
-        provenance = type(kept[0]).join([p for p in kept if p is not None])
+    first = kept[0]
+    if first is not None and all(type(p) is type(first) for p in kept):
+        provenance = type(first).join([p for p in kept if p is not None])
     return DealSet(
         join("seats"),
         join("tricks"),

@@ -84,13 +84,16 @@ class DiagramSet:
 
     @classmethod
     def from_diagrams(cls, diagrams: list[Diagram]) -> DiagramSet:
+        """A set of the given diagrams, in order."""
         rows = [d.locations for d in diagrams]
         locations = np.concatenate(rows) if rows else np.zeros((0, 13), dtype=np.uint8)
         return cls(locations.astype(np.uint8), np.array([len(r) for r in rows], dtype=np.int64))
 
     @classmethod
     def from_deals(cls, deals: DealSet) -> DiagramSet:
-        """Each deal becomes a four-suit diagram."""
+        """Each deal becomes a four-suit diagram; the deals must have cards."""
+        if deals.seats is None:
+            raise ValueError("deals without cards make no diagrams")
         return cls(deals.seats.reshape(-1, 13).copy(), np.full(len(deals), 4, dtype=np.int64))
 
     def is_deals(self) -> bool:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import BinaryIO
 
 import numpy as np
 
+from bridgeio.errors import Problem
 from bridgeio.files import input_size
 from bridgeio.formats.pavlicek import codec
 from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT, RecordLayout
-from bridgeio.registry import Problem
+from bridgeio.formats.pavlicek.records import marker_at
+
+Add = Callable[[int, str], None]  # report a problem of the record at an index
 
 MAX_LISTED = 50  # problems of one kind listed before they are only counted
 
@@ -31,7 +35,7 @@ def check(path: str, layout: RecordLayout) -> list[Problem]:
     flags_tail = 0
     with open(path, "rb") as handle:
         for first, raw in _chunks(handle, layout, records):
-            stop = _marker(raw, layout)
+            stop = marker_at(raw, layout)
             rows = raw if stop is None else raw[:stop]
             flags_tail = _check_rows(rows, layout, first, add, flags_tail)
             if stop is not None:
@@ -65,20 +69,15 @@ def check(path: str, layout: RecordLayout) -> list[Problem]:
     return problems
 
 
-def _chunks(handle, layout: RecordLayout, records: int) -> Iterator[tuple[int, np.ndarray]]:
+def _chunks(handle: BinaryIO, layout: RecordLayout, total: int) -> Iterator[tuple[int, np.ndarray]]:
     step = 1 << 16
-    for first in range(0, records, step):
-        count = min(step, records - first)
+    for first in range(0, total, step):
+        count = min(step, total - first)
         block = handle.read(count * layout.size)
         yield first, np.frombuffer(block, dtype=np.uint8).reshape(count, layout.size)
 
 
-def _marker(raw: np.ndarray, layout: RecordLayout) -> int | None:
-    hits = np.flatnonzero(~raw[:, : layout.end_bits // 8].any(axis=1))
-    return int(hits[0]) if len(hits) else None
-
-
-def _check_rows(raw: np.ndarray, layout: RecordLayout, first: int, add, flag_in: int) -> int:
+def _check_rows(raw: np.ndarray, layout: RecordLayout, first: int, add: Add, flag_in: int) -> int:
     """Report the problems of a block of records; returns the ZBS flag of its last record."""
     if layout.has_deal:
         counts = codec.seat_counts(raw)
@@ -99,18 +98,19 @@ def _check_rows(raw: np.ndarray, layout: RecordLayout, first: int, add, flag_in:
 
 
 def _nibble_bytes(raw: np.ndarray, layout: RecordLayout) -> np.ndarray | None:
-    if layout.field("tricks") is not None:
-        start = layout.field("tricks").first_bit // 8
+    tricks = layout.field("tricks")
+    if tricks is not None:
+        start = tricks.first_bit // 8
         return raw[:, start : start + 10]
     if layout.field("target_tricks") is not None:  # the NT nibble is the high half of byte 13
         return np.concatenate([raw[:, 13:14] & 0xF0, raw[:, 14:16]], axis=1)
     return None
 
 
-def _check_suits(raw: np.ndarray, first: int, add, flag_in: int) -> int:
+def _check_suits(raw: np.ndarray, first: int, add: Add, flag_in: int) -> int:
     words = raw.view("<u4").ravel()
-    for row in np.flatnonzero((words >> 1) >= LOCATOR_LIMIT):
-        add(first + int(row), f"locator {int(words[row] >> 1)} is not below 5^13 = {LOCATOR_LIMIT}")
+    for bad in np.flatnonzero((words >> 1) >= LOCATOR_LIMIT).tolist():
+        add(first + bad, f"locator {int(words[bad] >> 1)} is not below 5^13 = {LOCATOR_LIMIT}")
     run = flag_in
     for row, flag in enumerate((words & 1).tolist()):
         run = run + 1 if flag else 0

@@ -73,7 +73,7 @@ def encode_seats(seats: np.ndarray, out: np.ndarray) -> None:
 
 
 def _packed_counts(raw: np.ndarray) -> np.ndarray:
-    counts = _COUNTS_OF_BYTE[raw[:, 12]]
+    counts: np.ndarray = _COUNTS_OF_BYTE[raw[:, 12]]
     words = _view(raw, "<u2", 0, 6)
     for column in range(6):
         counts += _COUNTS_OF_WORD[words[:, column]]
@@ -84,7 +84,8 @@ def whole_deals(raw: np.ndarray) -> np.ndarray:
     """For records ``(n, size)`` starting with a ZBD deal: does every hand get 13 cards?"""
     if not len(raw):
         return np.ones(0, dtype=bool)
-    return _packed_counts(raw) == WHOLE_DEAL
+    whole: np.ndarray = _packed_counts(raw) == WHOLE_DEAL
+    return whole
 
 
 def seat_counts(raw: np.ndarray) -> np.ndarray:
@@ -147,9 +148,11 @@ _ZBS_DIGIT[[0, 1, 2, 3]] = [2, 3, 4, 1]  # model seat -> digit; NO_SEAT -> 0
 def decode_locators(locators: np.ndarray) -> np.ndarray:
     """Locators (each below 5**13) -> ``(n, 13)`` model seats, ace first, ``NO_SEAT`` unused."""
     digits = (locators.astype(np.int64)[:, None] // _POWERS) % 5
-    return _ZBS_SEAT[digits]
+    seats: np.ndarray = _ZBS_SEAT[digits]
+    return seats
 
 
 def encode_locators(locations: np.ndarray) -> np.ndarray:
     """``(n, 13)`` model seats (``NO_SEAT`` unused) -> locators."""
-    return (_ZBS_DIGIT[locations] * _POWERS).sum(axis=1)
+    locators: np.ndarray = (_ZBS_DIGIT[locations] * _POWERS).sum(axis=1)
+    return locators

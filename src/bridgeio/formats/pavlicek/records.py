@@ -38,14 +38,30 @@ def decode_chunk(
     deals = out if out is not None else _allocate(layout, n)
     if layout.has_deal:
         _require_whole_deals(raw, layout, first, path)
-        codec.decode_seats(raw, deals.seats)
+        codec.decode_seats(raw, _present(deals.seats))
     if layout.field("tricks") is not None:
-        codec.decode_tricks(raw, layout.field("tricks").first_bit // 8, deals.tricks)
+        codec.decode_tricks(raw, _field_byte(layout, "tricks"), _present(deals.tricks))
     if layout.field("target") is not None:
-        deals.extras["reserved"][:] = codec.decode_target(raw[:, 13:16], deals.tricks, deals.target)
+        reserved = codec.decode_target(
+            raw[:, 13:16], _present(deals.tricks), _present(deals.target)
+        )
+        deals.extras["reserved"][:] = reserved
     if deals.tricks is not None:
         _require_trick_counts(deals.tricks, layout, first, path)
     return deals
+
+
+def _present(array: np.ndarray | None) -> np.ndarray:
+    """An array the layout guarantees (allocated by ``_allocate`` or required of the input)."""
+    assert array is not None
+    return array
+
+
+def _field_byte(layout: RecordLayout, name: str) -> int:
+    """The first byte of a byte-aligned field of ``layout``."""
+    field = layout.field(name)
+    assert field is not None and field.first_bit % 8 == 0
+    return field.first_bit // 8
 
 
 def _allocate(layout: RecordLayout, n: int) -> DealSet:
@@ -138,7 +154,7 @@ def read(path: str, layout: RecordLayout) -> DealSet:
     result = _allocate(layout, capacity)
     count = 0
     for raw, first, trailing in raw_chunks(path, layout):
-        view = result[first : first + len(raw)]
+        view = result[first : first + len(raw)]  # views of the result's arrays
         decode_chunk(raw, layout, first, path, out=view)
         count = first + len(raw)
         if trailing is not None:
@@ -184,19 +200,19 @@ def encode_chunk(deals: DealSet, layout: RecordLayout, seat: Seat | None = None)
     n = len(deals)
     out = np.zeros((n, layout.size), dtype=np.uint8)
     if layout.has_deal:
-        codec.encode_seats(deals.seats, out[:, :13])
+        codec.encode_seats(_present(deals.seats), out[:, :13])
     tricks = None
     if deals.tricks is not None:
         tricks = np.where(deals.tricks > 15, UNKNOWN_TRICKS, deals.tricks).astype(np.uint8)
     if layout.field("tricks") is not None:
-        start = layout.field("tricks").first_bit // 8
+        start = _field_byte(layout, "tricks")
         block = np.empty((n, 10), dtype=np.uint8)
-        codec.encode_tricks(tricks, block)
+        codec.encode_tricks(_present(tricks), block)
         out[:, start : start + 10] = block
     if layout.field("target") is not None:
         target = np.full(n, seat, np.uint8) if seat is not None else deals.target
         block = np.empty((n, 3), dtype=np.uint8)
-        codec.encode_target(tricks, target, deals.extras.get("reserved"), block)
+        codec.encode_target(_present(tricks), _present(target), deals.extras.get("reserved"), block)
         out[:, 13:16] = block
     return out.tobytes()
 
@@ -233,7 +249,7 @@ class RecordFile:
     1
     """
 
-    def __init__(self, path: str | os.PathLike, layout: RecordLayout) -> None:
+    def __init__(self, path: str | os.PathLike[str], layout: RecordLayout) -> None:
         self.path = os.fspath(path)
         self.layout = layout
         size = input_size(self.path)
@@ -275,6 +291,7 @@ class RecordFile:
         return self.records(index, index + 1)[0]
 
     def close(self) -> None:
+        """Release the file (also on leaving a ``with`` block)."""
         if self._map is not None:
             self._map.close()
         self._handle.close()

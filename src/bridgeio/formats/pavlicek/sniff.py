@@ -102,7 +102,7 @@ def _fits_zbs(words: np.ndarray) -> bool:
     sizes = np.bincount(group)
     if (sizes > 4).any():
         return False
-    for seat in range(1, 5):
+    for seat in range(4):  # model seats; unused cards are NO_SEAT
         held = np.bincount(group, weights=(seats == seat).sum(axis=1), minlength=len(sizes))
         if (held > 13).any():
             return False
