@@ -34,6 +34,8 @@ class Pseudonyms:
         return int.from_bytes(digest[:8], "big")
 
     def player(self, player: Player) -> tuple[str, str]:
+        """Pseudonymous ``(last_name, first_name)``: the same for the same player number, or for
+        the same name where there is none (or it is ``"NM"``)."""
         identity = player.player_number.strip()
         if not identity or identity.upper() == "NM":
             identity = f"{player.first_name} {player.last_name}".strip().lower()
@@ -64,11 +66,14 @@ class Pseudonyms:
         return f"{new_last}, {new_first}" if "," in name else f"{new_first} {new_last}"
 
     def number(self, number: str) -> str:
+        """A pseudonymous player number (``"Z"`` and six digits); empty and ``"NM"`` stay."""
         if not number.strip() or number.strip().upper() == "NM":
             return number
         return f"Z{self._code('number', number.strip()) % 1000000:06d}"
 
     def place(self, kind: str, text: str) -> str:
+        """A pseudonymous place, club or director: ``kind`` and four digits (``"Town 0042"``),
+        the same for the same text in any case; empty text stays."""
         if not text.strip():
             return text
         return f"{kind}{self._code(kind, text.strip().lower()) % 10000:04d}"

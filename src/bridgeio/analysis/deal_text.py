@@ -75,6 +75,7 @@ def describe_deals(deals: DealSet, count: int, fmt: str, show: int = 1) -> str:
 
 
 def describe_diagrams(diagrams: DiagramSet, fmt: str, show: int = 1) -> str:
+    """A summary of a suit diagram file: counts, suits a diagram, end marker, first diagrams."""
     sizes = Counter(int(s) for s in diagrams.group_sizes)
     parts = [f"{fmt} file: {len(diagrams):,} diagrams in {len(diagrams.locations):,} suit records"]
     parts.append("suits a diagram: " + ", ".join(f"{k}: {v:,}" for k, v in sorted(sizes.items())))

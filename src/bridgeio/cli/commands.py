@@ -175,11 +175,13 @@ def show_problems(
 
 
 def show_losses(label: str, findings: Findings) -> None:
+    """Print each data loss in ``findings`` to stderr as a note about ``label``."""
     for loss in findings.losses:
         _err(f"bridgeio: {label}: note: {loss}")
 
 
 def status_of(findings: Findings) -> int:
+    """The exit status for ``findings``: PROBLEMS if any problem is an error, else OK."""
     return PROBLEMS if findings.worst == "error" else OK
 
 
@@ -233,6 +235,8 @@ class Progress:
         self.live = sys.stderr.isatty()
 
     def update(self, count: int, note: str = "") -> None:
+        """Count ``count`` more records done; on a terminal, redraw (with ``note``) at most ten
+        times a second."""
         self.done += count
         now = time.monotonic()
         if self.live and now - self.shown > 0.1:

@@ -38,9 +38,11 @@ class Seat(IntEnum):
 
     @property
     def char(self) -> str:
+        """The seat's letter: ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
         return "NESW"[self]
 
     def next(self, steps: int = 1) -> Seat:
+        """The seat ``steps`` places clockwise (``-1``: the one before)."""
         return Seat((self + steps) % 4)
 
     @classmethod
@@ -63,6 +65,7 @@ class Suit(IntEnum):
 
     @property
     def char(self) -> str:
+        """The suit's letter: ``"S"``, ``"H"``, ``"D"`` or ``"C"``."""
         return "SHDC"[self]
 
     @classmethod
@@ -86,10 +89,12 @@ class Strain(IntEnum):
 
     @property
     def text(self) -> str:
+        """``"S"``, ``"H"``, ``"D"``, ``"C"`` or ``"NT"``."""
         return ("S", "H", "D", "C", "NT")[self]
 
     @classmethod
     def from_text(cls, text: str) -> Strain:
+        """A strain from ``"N"``, ``"NT"`` or a suit's letter or name (any case)."""
         key = text.strip().upper()
         if key in ("N", "NT"):
             return cls.NOTRUMP
@@ -110,6 +115,8 @@ class Card(int):
 
     @classmethod
     def of(cls, suit: Suit | int, rank: str) -> Card:
+        """The card of ``suit`` and rank letter (``"A"`` ... ``"2"``, ten ``"T"``); ``ValueError``
+        for another rank."""
         index = RANKS.find(rank.upper())
         if index < 0 or len(rank) != 1:
             raise ValueError(f"not a rank: {rank!r}")
@@ -117,16 +124,20 @@ class Card(int):
 
     @classmethod
     def from_text(cls, text: str) -> Card:
+        """A card from its suit letter and rank letter (``"HQ"``, ``"c2"``); ``ValueError`` for
+        anything else."""
         if len(text) != 2:
             raise ValueError(f"not a card: {text!r}")
         return cls.of(Suit.from_char(text[0]), text[1])
 
     @property
     def suit(self) -> Suit:
+        """The card's suit."""
         return Suit(self // 13)
 
     @property
     def rank(self) -> str:
+        """The card's rank letter, ``"A"`` ... ``"2"`` (ten is ``"T"``)."""
         return RANKS[self % 13]
 
     def __str__(self) -> str:

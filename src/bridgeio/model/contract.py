@@ -25,6 +25,7 @@ class Doubling(IntEnum):
 
     @property
     def text(self) -> str:
+        """``""``, ``"X"`` or ``"XX"``."""
         return "X" * self
 
 
@@ -67,6 +68,7 @@ class Contract:
 
     @property
     def passed_out(self) -> bool:
+        """True for a passed-out board (level 0)."""
         return self.level == 0
 
     @property

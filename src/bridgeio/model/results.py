@@ -48,6 +48,7 @@ class Special(StrEnum):
 
     @property
     def percent(self) -> float | None:
+        """Its worth in matchpoint percent (40, 50, 60 for the averages); None when not fixed."""
         return _PERCENT.get(self)
 
 
@@ -195,6 +196,7 @@ class Player:
 
     @property
     def name(self) -> str:
+        """First name then last name (``"Ann Smith"``)."""
         return f"{self.first_name} {self.last_name}".strip()
 
 
@@ -246,6 +248,7 @@ class BoardResult:
 
     @property
     def declarer(self) -> Seat | None:
+        """The contract's declarer; None without a contract or a declarer."""
         return None if self.contract is None else self.contract.declarer
 
 

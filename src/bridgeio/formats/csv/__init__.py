@@ -37,6 +37,7 @@ STRAINS = ["NT", "S", "H", "D", "C"]
 
 
 def tournament_rows(index: TournamentIndex) -> list[list[Any]]:
+    """One row a tournament, in ``TOURNAMENT_COLUMNS`` order; empty slots are skipped."""
     rows = []
     for slot, t in enumerate(index.tournaments):
         if t is None:
@@ -63,6 +64,8 @@ def tournament_rows(index: TournamentIndex) -> list[list[Any]]:
 
 
 def deal_rows(deals: DealSet) -> tuple[list[str], list[list[Any]]]:
+    """Header and rows: board, PBN deal, then tricks by seat and strain (NT first; empty when
+    unknown)."""
     header = ["board", "deal"] + [f"{seat.char}_{strain}" for seat in Seat for strain in STRAINS]
     texts = deal_strings(deals.seats) if deals.seats is not None else [""] * len(deals)
     rows = []
@@ -80,6 +83,8 @@ def deal_rows(deals: DealSet) -> tuple[list[str], list[list[Any]]]:
 
 
 def write(doc: Any, handle: BinaryIO, source: str | None = None) -> None:
+    """Write tournaments or deals to ``handle`` as UTF-8 CSV; :class:`ConversionError` for
+    anything else."""
     text = io.StringIO()
     table = csv.writer(text, lineterminator="\n")
     if isinstance(doc, TournamentIndex):

@@ -70,6 +70,7 @@ def _keep(data: JSON, kept: Provenance | None, key: str = "kept") -> JSON:
 
 
 def event_json(event: Event) -> JSON:
+    """An event as canonical JSON: its fields, strats, sections and deals (if any)."""
     data: JSON = {
         "number": event.number,
         "name": event.name,
@@ -96,6 +97,7 @@ def event_json(event: Event) -> JSON:
 
 
 def section_json(section: Section, kind: EventKind | str = EventKind.PAIRS) -> JSON:
+    """A section as canonical JSON: its fields, entries, boards, schedule and matches (if any)."""
     data: JSON = {
         "name": section.name,
         "movement": section.movement,
@@ -116,6 +118,7 @@ def section_json(section: Section, kind: EventKind | str = EventKind.PAIRS) -> J
 
 
 def board_json(board: Board, kind: EventKind | str) -> JSON:
+    """A board as canonical JSON: its number and every table's result."""
     return _keep(
         {"number": board.number, "results": [result_json(r, kind) for r in board.results]},
         board.kept,
@@ -123,6 +126,7 @@ def board_json(board: Board, kind: EventKind | str) -> JSON:
 
 
 def match_json(match: Match, kind: EventKind | str = EventKind.TEAMS) -> JSON:
+    """A team match as canonical JSON: round, teams, IMPs, VPs, table and boards."""
     return _keep(
         {
             "round": match.round,
@@ -140,6 +144,7 @@ def match_json(match: Match, kind: EventKind | str = EventKind.TEAMS) -> JSON:
 
 
 def entry_json(entry: Entry) -> JSON:
+    """An entry as canonical JSON: its id, score, ranks, awards and players."""
     data: JSON = {
         "id": entry.id,
         "number": entry.number,
@@ -168,6 +173,7 @@ def entry_json(entry: Entry) -> JSON:
 
 
 def player_json(player: Player) -> JSON:
+    """A player as canonical JSON: names, number, masterpoints, place, rank and awards."""
     return _keep(
         {
             "last_name": player.last_name,
@@ -185,6 +191,8 @@ def player_json(player: Player) -> JSON:
 
 
 def awards_json(awards: dict[str, list[Award]]) -> dict[str, list[JSON]]:
+    """Awards by kind (``"previous"``, ``"current"``, ...) as JSON; kinds without any are left
+    out."""
     return {
         name: [{"points": a.points, "color": a.color, "ranking": a.ranking} for a in items]
         for name, items in awards.items()

@@ -92,6 +92,7 @@ class Parsed:
 
     @property
     def consumed(self) -> int:
+        """How much of the block was used (``starts[-1]``)."""
         return int(self.starts[-1])
 
     def __len__(self) -> int:

@@ -149,10 +149,12 @@ class Record:
 
     @property
     def tags(self) -> list[tuple[str, str]]:
+        """The tags of the deal's own game, as ``(name, value)`` pairs."""
         return self.games[0].tags
 
     @property
     def sections(self) -> dict[str, list[str]]:
+        """The section lines of the deal's own game, by tag name."""
         return self.games[0].sections
 
 

@@ -43,6 +43,7 @@ class Row:
 
     @property
     def text(self) -> str:
+        """The line without the white space around it."""
         return self.raw.strip(WS)
 
 
@@ -64,12 +65,14 @@ class Tag:
 
     @property
     def value(self) -> str:
+        """The value unescaped; one that runs over line ends has its lines joined by spaces."""
         if self.lines_over:
             return " ".join(part.strip(WS) for part in self.raw.split("\n"))
         return unescape(self.raw)
 
     @property
     def rows(self) -> list[str]:
+        """The section lines after the tag, without the white space around each."""
         return [row.text for row in self.section]
 
 
