@@ -238,6 +238,14 @@ def write(
     target format that holds one part of the source (one section's movement, one event)
     gives OUT-A.asc, OUT-B.asc, ... Raises :class:`ConversionError` when ``doc`` lacks
     what the format needs.
+
+    >>> import bridgeio, tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "one.pbn")
+    >>> deal = bridgeio.Deal.from_pbn(
+    ...     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
+    >>> bridgeio.write(bridgeio.DealSet.from_deals([deal]), path)
+    >>> bridgeio.read(path)[0].pbn() == deal.pbn()
+    True
     """
     write_files(doc, path, format, overwrite, **options)
 

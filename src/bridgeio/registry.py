@@ -78,6 +78,7 @@ class Option:
 
     @property
     def flag(self) -> str:
+        """The command-line flag: ``--`` and the name with ``-`` for ``_``."""
         return "--" + self.name.replace("_", "-")
 
 
@@ -129,10 +130,12 @@ class FileFormat:
 
     @property
     def reads(self) -> bool:
+        """True when the format can be read, whole or in chunks."""
         return self.read is not None or self.iter_chunks is not None
 
     @property
     def writes(self) -> bool:
+        """True when the format can be written, whole or in chunks."""
         return self.write is not None or self.write_chunks is not None
 
     def reader_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -215,4 +218,5 @@ def detect_format(path: str | os.PathLike[str], head: bytes, size: int) -> FileF
 
 
 def names(fmts: Iterable[FileFormat]) -> str:
+    """The formats' names, comma-separated."""
     return ", ".join(f.name for f in fmts)

@@ -44,9 +44,11 @@ class SolveJob:
 
     @property
     def work_path(self) -> str:
+        """The work file beside the target: its name plus ``.solving``."""
         return self.target + WORK_SUFFIX
 
     def deals(self) -> DealSet:
+        """The source's deals; :class:`ConversionError` unless every card of each is placed."""
         deals = as_deals(bridgeio.read(self.source), "solve")
         if deals.seats is None or (deals.seats == NO_SEAT).any():
             raise ConversionError(

@@ -236,6 +236,7 @@ class DealSet:
 
     @classmethod
     def empty(cls, with_tricks: bool = False) -> DealSet:
+        """A set of no deals, with an empty tricks array when ``with_tricks``."""
         tricks = np.zeros((0, 5, 4), dtype=np.uint8) if with_tricks else None
         return cls(np.zeros((0, 52), dtype=np.uint8), tricks)
 

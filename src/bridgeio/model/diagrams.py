@@ -107,6 +107,7 @@ class DiagramSet:
         return DealSet(self.locations.reshape(-1, 52).copy())
 
     def starts(self) -> np.ndarray:
+        """Where each diagram's first suit record is in ``locations``."""
         return np.concatenate(([0], np.cumsum(self.group_sizes)[:-1])).astype(np.int64)
 
     def __len__(self) -> int:

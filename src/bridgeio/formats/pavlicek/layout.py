@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Field:
+    """One field of a record: ``bits`` bits from ``first_bit``, its ``name`` and its coding."""
+
     first_bit: int
     bits: int
     name: str
@@ -27,14 +29,17 @@ class RecordLayout:
     title: str
 
     def field(self, name: str) -> Field | None:
+        """The field called ``name``, or None when the layout has none."""
         return next((f for f in self.fields if f.name == name), None)
 
     @property
     def has_deal(self) -> bool:
+        """True when a record holds the cards of a deal."""
         return self.field("deal") is not None
 
     @property
     def has_tricks(self) -> bool:
+        """True when a record holds tricks: every declarer's, or one target hand's (ZRJ)."""
         return self.field("tricks") is not None or self.field("target_tricks") is not None
 
 

@@ -78,6 +78,8 @@ def group_sizes(flags: np.ndarray, path: str) -> np.ndarray:
 
 
 def as_diagrams(doc: DealSet | DiagramSet, source: str | None = None) -> DiagramSet:
+    """``doc`` as suit diagrams (each deal a four-suit one); :class:`ConversionError` for deals
+    without cards."""
     if isinstance(doc, DiagramSet):
         return doc
     if doc.seats is None:
@@ -86,6 +88,8 @@ def as_diagrams(doc: DealSet | DiagramSet, source: str | None = None) -> Diagram
 
 
 def write(doc: DealSet | DiagramSet, handle: BinaryIO, source: str | None = None) -> None:
+    """Diagrams (or deals as four-suit diagrams) as ZBS records, then any end marker and the
+    bytes that followed it."""
     diagrams = as_diagrams(doc, source)
     words = (codec.encode_locators(diagrams.locations) << 1).astype("<u4")
     ends = np.cumsum(diagrams.group_sizes) - 1
