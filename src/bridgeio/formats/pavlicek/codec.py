@@ -34,16 +34,19 @@ _COUNTS_OF_BYTE = np.array(
 )
 _COUNTS_OF_WORD = _COUNTS_OF_BYTE[_WORDS & 255] + _COUNTS_OF_BYTE[_WORDS >> 8]
 WHOLE_DEAL = sum(13 << (6 * code) for code in range(4))
-# A strain's two bytes (nibbles W, N, E, S from the low end) -> tricks of N, E, S, W as bytes
+# A strain's two bytes (nibbles W, N, E, S from the low end) -> tricks of N, E, S, W as bytes;
+# a word with a count of 14 (never valid) -> BAD_TRICKS, so decoding also validates.
 _TRICKS_OF_WORD = (
     ((_WORDS >> 4) & 15)
     | (((_WORDS >> 8) & 15) << 8)
     | ((_WORDS >> 12) << 16)
     | ((_WORDS & 15) << 24)
 ).astype(np.uint32)
+BAD_TRICKS = 0xFFFFFFFF
+_TRICKS_OF_WORD[((_WORDS[:, None] >> np.arange(0, 16, 4)) & 15 == 14).any(axis=1)] = BAD_TRICKS
 
 
-def _view(array: np.ndarray, dtype: str, offset: int, count: int) -> np.ndarray:
+def word_view(array: np.ndarray, dtype: str, offset: int, count: int) -> np.ndarray:
     """``count`` little-endian words of ``dtype`` from byte ``offset`` of each row of a
     C-contiguous ``(n, width)`` byte array, without copying (unaligned reads are fine)."""
     return np.ndarray(
@@ -59,11 +62,15 @@ def decode_seats(raw: np.ndarray, out: np.ndarray) -> None:
     """Records ``(n, size)`` whose bytes 0-12 are a ZBD deal -> model seats ``(n, 52)``."""
     if not len(raw):
         return
-    words = _view(raw, "<u2", 0, 6)
-    cards = _view(out, "<u8", 0, 6)
+    words = word_view(raw, "<u2", 0, 6)
+    cards = word_view(out, "<u8", 0, 6)
+    # np.take with mode="clip" skips index checks (every u16 is in the table); gathering into
+    # a contiguous scratch row and copying it out beats gathering into the strided column.
+    scratch = np.empty(len(raw), dtype=np.uint64)
     for column in range(6):
-        cards[:, column] = _SEATS_OF_WORD[words[:, column]]
-    _view(out, "<u4", 48, 1)[:, 0] = _SEATS_OF_BYTE[raw[:, 12]]
+        np.take(_SEATS_OF_WORD, words[:, column], out=scratch, mode="clip")
+        cards[:, column] = scratch
+    word_view(out, "<u4", 48, 1)[:, 0] = _SEATS_OF_BYTE[raw[:, 12]]
 
 
 def encode_seats(seats: np.ndarray, out: np.ndarray) -> None:
@@ -74,9 +81,11 @@ def encode_seats(seats: np.ndarray, out: np.ndarray) -> None:
 
 def _packed_counts(raw: np.ndarray) -> np.ndarray:
     counts: np.ndarray = _COUNTS_OF_BYTE[raw[:, 12]]
-    words = _view(raw, "<u2", 0, 6)
+    words = word_view(raw, "<u2", 0, 6)
+    scratch = np.empty(len(raw), dtype=np.uint32)
     for column in range(6):
-        counts += _COUNTS_OF_WORD[words[:, column]]
+        np.take(_COUNTS_OF_WORD, words[:, column], out=scratch, mode="clip")
+        counts += scratch
     return counts
 
 
@@ -94,14 +103,22 @@ def seat_counts(raw: np.ndarray) -> np.ndarray:
     return np.stack([(packed >> (6 * code)) & 63 for code in range(4)], axis=1)
 
 
-def decode_tricks(raw: np.ndarray, offset: int, out: np.ndarray) -> None:
-    """The ZDD nibbles at byte ``offset`` of records ``(n, size)`` -> tricks ``(n, 5, 4)``."""
+def decode_tricks(raw: np.ndarray, offset: int, out: np.ndarray) -> int | None:
+    """The ZDD nibbles at byte ``offset`` of records ``(n, size)`` -> tricks ``(n, 5, 4)``.
+    Returns the index of the first record with a count of 14 (not a trick count), else None."""
     if not len(raw):
-        return
-    words = _view(raw, "<u2", offset, 5)  # strains NT, S, H, D, C
+        return None
+    words = word_view(raw, "<u2", offset, 5)  # strains NT, S, H, D, C
     strains = out.reshape(len(out), 20).view(np.uint32)  # S, H, D, C, NT; seats N, E, S, W
+    scratch = np.empty(len(raw), dtype=np.uint32)
+    worst = 0
     for position, strain in enumerate(MODEL_STRAIN):
-        strains[:, strain] = _TRICKS_OF_WORD[words[:, position]]
+        np.take(_TRICKS_OF_WORD, words[:, position], out=scratch, mode="clip")
+        worst = max(worst, int(scratch.max()))
+        strains[:, strain] = scratch
+    if worst != BAD_TRICKS:
+        return None
+    return int(np.flatnonzero((strains == BAD_TRICKS).any(axis=1))[0])
 
 
 def encode_tricks(tricks: np.ndarray, out: np.ndarray) -> None:

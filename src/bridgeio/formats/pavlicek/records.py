@@ -24,9 +24,13 @@ CHUNK_RECORDS = 1 << 16
 
 def marker_at(raw: np.ndarray, layout: RecordLayout) -> int | None:
     """Index of the first record of ``raw`` ``(n, size)`` that starts with the end marker."""
-    head = raw[:, : layout.end_bits // 8]
-    hits = np.flatnonzero(~head.any(axis=1))
-    return int(hits[0]) if len(hits) else None
+    if not len(raw):
+        return None
+    # The marker is 16 or 32 null bits: one unaligned word a record, far faster than any(axis=1)
+    heads = codec.word_view(raw, "<u2" if layout.end_bits == 16 else "<u4", 0, 1)[:, 0]
+    if heads.all():
+        return None
+    return int(np.flatnonzero(heads == 0)[0])
 
 
 def decode_chunk(
@@ -40,14 +44,15 @@ def decode_chunk(
         _require_whole_deals(raw, layout, first, path)
         codec.decode_seats(raw, _present(deals.seats))
     if layout.field("tricks") is not None:
-        codec.decode_tricks(raw, _field_byte(layout, "tricks"), _present(deals.tricks))
+        bad = codec.decode_tricks(raw, _field_byte(layout, "tricks"), _present(deals.tricks))
+        if bad is not None:
+            raise FormatError(path, _place(layout, first + bad), "tricks 0-13 or 15, found 14")
     if layout.field("target") is not None:
         reserved = codec.decode_target(
             raw[:, 13:16], _present(deals.tricks), _present(deals.target)
         )
         deals.extras["reserved"][:] = reserved
-    if deals.tricks is not None:
-        _require_trick_counts(deals.tricks, layout, first, path)
+        _require_trick_counts(_present(deals.tricks), layout, first, path)
     return deals
 
 
