@@ -110,6 +110,30 @@ class DiagramSet:
         """Where each diagram's first suit record is in ``locations``."""
         return np.concatenate(([0], np.cumsum(self.group_sizes)[:-1])).astype(np.int64)
 
+    def holdings(self) -> list[dict[str, dict[str, str]]]:
+        """:meth:`Diagram.holdings` of every diagram, built in one pass over the set.
+
+        >>> DiagramSet.from_diagrams([Diagram(np.array([[1] * 13], dtype=np.uint8))]).holdings()
+        [{'S': {'W': '', 'N': '', 'E': 'AKQJT98765432', 'S': ''}}]
+        """
+        seats = np.array([Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH], dtype=np.uint8)
+        ranks = np.frombuffer(RANKS.encode(), dtype=np.uint8)
+        # (records, 4 seats, 13 cards): each card's rank where the seat holds it, else a space
+        text = np.where(self.locations[:, None, :] == seats[:, None], ranks, ord(" "))
+        flat = text.astype(np.uint8).tobytes().decode("ascii")
+        held = [flat[i : i + 13].replace(" ", "") for i in range(0, len(flat), 13)]
+        suits = [suit.char for suit in Suit]
+        result = []
+        record = 0
+        for size in self.group_sizes.tolist():
+            diagram = {}
+            for suit in suits[:size]:
+                w, n, e, s = held[4 * record : 4 * record + 4]
+                diagram[suit] = {"W": w, "N": n, "E": e, "S": s}
+                record += 1
+            result.append(diagram)
+        return result
+
     def __len__(self) -> int:
         return len(self.group_sizes)
 

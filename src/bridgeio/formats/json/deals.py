@@ -66,7 +66,7 @@ def _pbn_games(deals: DealSet) -> Any:
 
 def diagram_records(diagrams: DiagramSet) -> list[dict[str, Any]]:
     """Canonical records of suit diagrams (ZBS): the holdings of the suits each one has."""
-    return [{"suits": diagrams[i].holdings()} for i in range(len(diagrams))]
+    return [{"suits": holdings} for holdings in diagrams.holdings()]
 
 
 def deals_from_document(data: dict[str, Any], path: str = "<data>") -> DealSet | DiagramSet:
