@@ -66,6 +66,9 @@ def mutate(data: bytes, rng: np.random.Generator) -> bytes:
     return bytes(data)
 
 
+TIME_LIMIT = 5.0  # seconds a read may take (the bound; well above a quiet machine's)
+
+
 def read_only_format_errors(name: str, path) -> None:
     reader = bridgeio.get_format(name).read
     began = time.perf_counter()
@@ -73,7 +76,7 @@ def read_only_format_errors(name: str, path) -> None:
         reader(str(path))
     except FormatError:
         pass
-    assert time.perf_counter() - began < 1.0
+    assert time.perf_counter() - began < TIME_LIMIT
 
 
 @pytest.mark.parametrize("name", READERS)
