@@ -30,9 +30,12 @@ def test_tricks_equal_the_dds_reference_tables(corpus, tmp_path):
     assert tricks.reshape(100, 20).tolist() == tables
 
 
+DEALS = 12  # enough for three batches of four; solving is the slow part
+
+
 @pytest.fixture
 def source(tmp_path):
-    assert run(["generate", "-n", "30", "--seed", "11", str(tmp_path / "in.pbn")]) == 0
+    assert run(["generate", "-n", str(DEALS), "--seed", "11", str(tmp_path / "in.pbn")]) == 0
     return tmp_path / "in.pbn"
 
 
@@ -45,7 +48,7 @@ def test_solve_command_writes_each_format(source, tmp_path):
     assert run(["solve", str(source), str(tmp_path / "out.pbn")]) == 0
     back = bridgeio.read(tmp_path / "out.pbn")
     assert np.array_equal(back.tricks, solved.tricks)
-    assert back.boards.tolist() == list(range(1, 31))
+    assert back.boards.tolist() == list(range(1, DEALS + 1))
     assert not os.path.exists(tmp_path / "out.pbn.solving")
 
 
@@ -54,9 +57,9 @@ class Stop(Exception):
 
 
 def test_an_interrupted_run_resumes_to_the_same_bytes(source, tmp_path):
-    whole = SolveJob(str(source), str(tmp_path / "whole.zrd"), batch=10)
+    whole = SolveJob(str(source), str(tmp_path / "whole.zrd"), batch=4)
     whole.run()
-    part = SolveJob(str(source), str(tmp_path / "part.zrd"), batch=10)
+    part = SolveJob(str(source), str(tmp_path / "part.zrd"), batch=4)
     calls = []
 
     def stop_after_first_batch(count: int, total: int) -> None:
@@ -68,17 +71,17 @@ def test_an_interrupted_run_resumes_to_the_same_bytes(source, tmp_path):
         part.run(stop_after_first_batch)
     assert not os.path.exists(tmp_path / "part.zrd")  # the output appears only complete
     work = tmp_path / "part.zrd.solving"
-    assert os.path.getsize(work) == 10 * 23
+    assert os.path.getsize(work) == 4 * 23
     with open(work, "ab") as handle:  # a kill in the middle of a write
         handle.write(b"\x01\x02\x03")
     solved_now = part.run()
-    assert solved_now == 20
+    assert solved_now == DEALS - 4
     assert (tmp_path / "part.zrd").read_bytes() == (tmp_path / "whole.zrd").read_bytes()
     assert not work.exists()
 
 
 def test_a_work_file_for_other_deals_is_not_used(source, tmp_path):
-    other = DealSet(bridgeio.read(source).seats[::-1].copy(), np.full((30, 5, 4), 7, np.uint8))
+    other = DealSet(bridgeio.read(source).seats[::-1].copy(), np.full((DEALS, 5, 4), 7, np.uint8))
     bridgeio.write(other, tmp_path / "out.zrd.solving", "zrd")
     with pytest.raises(WorkFileMismatch):
         SolveJob(str(source), str(tmp_path / "out.zrd")).run()
@@ -87,7 +90,7 @@ def test_a_work_file_for_other_deals_is_not_used(source, tmp_path):
 
 def test_the_same_job_on_a_local_dask_cluster_writes_the_same_bytes(source, tmp_path):
     distributed = pytest.importorskip("distributed", reason="--dask needs distributed")
-    SolveJob(str(source), str(tmp_path / "here.zdd"), batch=8).run()
+    SolveJob(str(source), str(tmp_path / "here.zdd"), batch=4).run()
     with distributed.LocalCluster(
         n_workers=3, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:
