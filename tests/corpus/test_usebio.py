@@ -66,6 +66,17 @@ def test_every_corpus_file_reads(corpus):
         assert all(line.ns_score is not None for line in lines), path.name
 
 
+def test_a_file_in_utf16_is_recognised_and_reads_the_same(corpus, tmp_path):
+    """XML may be UTF-16 (BOM or not): recognised as USEBIO, never as a headerless format."""
+    source = usebio_files(corpus)[0]
+    text = source.read_bytes().decode("latin-1")  # the corpus files are ASCII
+    original = bridgeio.read(source)
+    for encoding in ("utf-16", "utf-16-be"):
+        path = tmp_path / f"{encoding}.xml"
+        path.write_bytes(text.encode(encoding))
+        assert bridgeio.read(path).events[0].sections == original.events[0].sections
+
+
 def test_known_values(corpus):
     results, _ = quietly(corpus / "usebio" / "nzscorer_pairs.xml")
     event = results.events[0]

@@ -115,6 +115,24 @@ def test_round_trip(tmp_path_factory, name, kind, data):
         assert bridgeio.read(path) == deals
 
 
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x7fELF\x02\x01\x01" + bytes(300),
+        "notes that are not deals\n".encode("utf-16-le") * 20,
+        b"notes that are not deals\n" * 20,
+        b"%PDF-1.4\n" + bytes(range(256)),
+    ],
+    ids=["ELF", "UTF-16", "UTF-8", "PDF"],
+)
+@pytest.mark.parametrize("name", sorted(LAYOUTS))
+def test_other_kinds_of_file_are_never_records(tmp_path, name, data):
+    whole = data + b" " * (-len(data) % LAYOUTS[name].size)  # whole records: the size fits
+    path = write_bytes(tmp_path, f"x.{name}", whole)
+    with pytest.raises(FormatError, match="recognised format"):
+        bridgeio.read(path)
+
+
 @pytest.mark.parametrize("name", sorted(LAYOUTS))
 def test_an_empty_file_is_read_only_when_its_format_is_named(tmp_path, name):
     path = write_bytes(tmp_path, f"empty.{name}", b"")

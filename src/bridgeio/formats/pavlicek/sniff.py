@@ -51,9 +51,13 @@ def plausible(head: bytes, size: int, layout: RecordLayout) -> bool:
     """Do the content and size of a file show it to be a ``layout`` file?
 
     >>> from bridgeio.formats.pavlicek.layout import ZBD
-    >>> deal = bytes.fromhex("1b" * 13)  # each byte gives four cards to S, E, N, W
-    >>> plausible(deal * 8, 13 * 8, ZBD)
-    True
+    >>> from bridgeio.formats.pavlicek.records import encode_chunk
+    >>> from bridgeio.model import Deal, DealSet
+    >>> deal = Deal.from_pbn(
+    ...     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
+    >>> records = encode_chunk(DealSet.from_deals([deal] * 5), ZBD)
+    >>> plausible(records, len(records), ZBD), plausible(records[:39], 39, ZBD)  # 5 deals; 3
+    (True, False)
     """
     rows = _fitting_records(head, size, layout)
     if rows is None:
@@ -145,13 +149,25 @@ def _foreign(head: bytes) -> bool:
 
 
 def _is_text(sample: bytes) -> bool:
-    """Printable UTF-8 (tabs and line ends allowed) throughout the sample."""
+    """Printable UTF-8 or UTF-16 (tabs and line ends allowed) throughout the sample."""
     if not sample:
         return False
+    even = sample[: len(sample) & ~1]
+    return any(
+        _printable(part, encoding)
+        for part, encoding in ((sample, "utf-8"), (even, "utf-16-le"), (even, "utf-16-be"))
+    )
+
+
+def _printable(sample: bytes, encoding: str) -> bool:
+    """Does ``sample`` decode as printable text? For UTF-16 mostly ASCII too: random bytes
+    often decode to printable CJK characters, the text files met here never do."""
     try:
-        text = sample.decode("utf-8")
+        text = sample.decode(encoding)
     except UnicodeDecodeError as cut:
         if cut.start < len(sample) - 3:  # not just a character cut by the sample's end
             return False
-        text = sample[: cut.start].decode("utf-8")
-    return all(ch.isprintable() or ch in "\t\n\r\f" for ch in text)
+        text = sample[: cut.start].decode(encoding)
+    if not text or not all(ch.isprintable() or ch in "\t\n\r\f" for ch in text):
+        return False
+    return encoding == "utf-8" or sum(ch.isascii() for ch in text) * 2 >= len(text)

@@ -15,10 +15,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+_ROOTS = tuple("<USEBIO".encode(encoding) for encoding in ("ascii", "utf-16-le", "utf-16-be"))
+
 
 def sniff(head: bytes, size: int) -> bool:
-    """A USEBIO root element near the start."""
-    return b"<USEBIO" in head[:4096]
+    """A USEBIO root element near the start, in an 8-bit encoding or UTF-16 (as XML allows)."""
+    sample = head[:8192]
+    return any(root in sample for root in _ROOTS)
 
 
 def events(doc: Any) -> list[tuple[str, Any]]:
