@@ -16,13 +16,9 @@ from typing import Any, BinaryIO
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
-from bridgeio.formats.json.deals import deal_records, deals_from_document, diagram_records
 from bridgeio.formats.json.movement import movement_document, movement_from_document
 from bridgeio.formats.json.results import results_document, results_from_document
 from bridgeio.formats.json.tournaments import tournaments_document, tournaments_from_document
-from bridgeio.model import (
-    DiagramSet,
-)
 from bridgeio.model.chess import TournamentIndex
 from bridgeio.model.movement import Movement
 from bridgeio.model.results import Results
@@ -42,6 +38,9 @@ def document(doc: Any, source: str | None = None) -> dict[str, Any]:
         return tournaments_document(doc, source)
     if isinstance(doc, Movement):
         return movement_document(doc, source)
+    from bridgeio.formats.json.deals import deal_records, diagram_records  # (NumPy: deals only)
+    from bridgeio.model.diagrams import DiagramSet
+
     records = diagram_records(doc) if isinstance(doc, DiagramSet) else deal_records(doc)
     result: dict[str, Any] = {"format": source or doc.format or "json", "records": records}
     if doc.terminated:
@@ -59,6 +58,9 @@ def write_chunks(chunks: Iterable[Any], handle: BinaryIO, source: str | None = N
     if isinstance(head, WHOLE):
         handle.write(json.dumps(document(head, source)).encode() + b"\n")
         return
+    from bridgeio.formats.json.deals import deal_records, diagram_records
+    from bridgeio.model.diagrams import DiagramSet
+
     chunks = itertools.chain([] if head is None else [head], chunks)
     first = True
     last = None
@@ -111,6 +113,8 @@ def from_document(data: Any, path: str = "<data>") -> Any:
         return movement_from_document(data, path)
     if "tournaments" in data:
         return tournaments_from_document(data, path)
+    from bridgeio.formats.json.deals import deals_from_document
+
     return deals_from_document(data, path)
 
 
