@@ -21,7 +21,7 @@ from bridgeio.errors import (
     Problem,
     collect,
 )
-from bridgeio.files import STDIO, OutputRefused
+from bridgeio.files import STDIO, OutputRefused, collector_paused
 from bridgeio.registry import FileFormat, Option, formats
 
 OK, PROBLEMS, FAILED = 0, 1, 2
@@ -315,9 +315,11 @@ def dump(files: tuple[str, ...], source_format: str | None, verbose: bool, **opt
             fmt = source.format
             if len(files) == 1 and fmt.iter_chunks is not None:
                 write_chunks(iter_chunks(source.path, fmt, **read_options), out, source=fmt.name)
-            else:
-                doc = read_as(source.path, fmt, **read_options)
-                out.write(json.dumps(document(doc, fmt.name)).encode() + b"\n")
+            else:  # the model and its JSON hold no cycles: they go when the file is written
+                with collector_paused():
+                    doc = read_as(source.path, fmt, **read_options)
+                    out.write(json.dumps(document(doc, fmt.name)).encode() + b"\n")
+                    del doc
         show_problems(source.label, found.problems, verbose)
         return status_of(found)
 

@@ -202,28 +202,45 @@ def awards_json(awards: dict[str, list[Award]]) -> dict[str, list[JSON]]:
 
 def result_json(result: BoardResult, kind: EventKind | str = EventKind.PAIRS) -> JSON:
     """One table result: DESIGN.md's keys (individuals: ``n e s w`` and their points)."""
-    data: JSON = {"round": result.round, "table": result.table}
-    if kind == EventKind.INDIVIDUAL and result.seats is not None:
+    contract, lead = result.contract, result.lead
+    ns, ew = result.ns_score, result.ew_score  # points as they are, anything else by name
+    ns_score = ns if type(ns) is int else score_text(ns)
+    ew_score = ew if type(ew) is int else score_text(ew)
+    declarer = None
+    if contract and contract.declarer is not None:
+        declarer = contract.declarer.char
+    if result.seats is None or kind != EventKind.INDIVIDUAL:
+        data: JSON = {
+            "round": result.round,
+            "table": result.table,
+            "ns": result.ns,
+            "ew": result.ew,
+            "contract": contract.text if contract else None,
+            "declarer": declarer,
+            "tricks": result.tricks,
+            "lead": None if lead is None else str(lead),
+            "ns_score": ns_score,
+            "ew_score": ew_score,
+            "ns_points": result.ns_points,
+            "ew_points": result.ew_points,
+        }
+    else:
+        data = {"round": result.round, "table": result.table}
         points = result.points or (None, None, None, None)
         for seat, number, value in zip("nesw", result.seats, points, strict=True):
             data[seat] = number
             data[f"{seat}_points"] = value
-    else:
-        data.update(ns=result.ns, ew=result.ew)
-    contract = result.contract
-    data.update(
-        contract=contract.text if contract else None,
-        declarer=contract.declarer.char if contract and contract.declarer is not None else None,
-        tricks=result.tricks,
-        lead=str(result.lead) if result.lead is not None else None,
-        ns_score=score_text(result.ns_score),
-        ew_score=score_text(result.ew_score),
-    )
-    if not (kind == EventKind.INDIVIDUAL and result.seats is not None):
-        data.update(ns_points=result.ns_points, ew_points=result.ew_points)
+        data["contract"] = contract.text if contract else None
+        data["declarer"] = declarer
+        data["tricks"] = result.tricks
+        data["lead"] = None if lead is None else str(lead)
+        data["ns_score"] = ns_score
+        data["ew_score"] = ew_score
     if result.foul_group:
         data["foul_group"] = result.foul_group
-    return _keep(data, result.kept)
+    if result.kept is not None:
+        _keep(data, result.kept)
+    return data
 
 
 # ---------------------------------------------------------------------------------- reading
