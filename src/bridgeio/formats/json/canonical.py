@@ -16,24 +16,32 @@ from typing import Any, BinaryIO
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
-from bridgeio.formats.json.movement import movement_document, movement_from_document
 from bridgeio.formats.json.results import results_document, results_from_document
-from bridgeio.formats.json.tournaments import tournaments_document, tournaments_from_document
-from bridgeio.model.chess import TournamentIndex
-from bridgeio.model.movement import Movement
 from bridgeio.model.results import Results
 
 MAX_JSON_BYTES = 1 << 30
 
+# The codecs of the other kinds of document are imported when one is met (deal sets need
+# NumPy, tournaments pathlib): dumping a results file loads only the results codec.
 
-WHOLE = (Results, TournamentIndex, Movement)
-"""Documents written whole (not streamed a record at a time)."""
+
+def _whole() -> tuple[type, ...]:
+    """The kinds of document written whole (not streamed a record at a time)."""
+    from bridgeio.model.chess import TournamentIndex
+    from bridgeio.model.movement import Movement
+
+    return (Results, TournamentIndex, Movement)
 
 
 def document(doc: Any, source: str | None = None) -> dict[str, Any]:
     """The whole canonical JSON document of a model object, as Python data."""
     if isinstance(doc, Results):
         return results_document(doc, source)
+    from bridgeio.formats.json.movement import movement_document
+    from bridgeio.formats.json.tournaments import tournaments_document
+    from bridgeio.model.chess import TournamentIndex
+    from bridgeio.model.movement import Movement
+
     if isinstance(doc, TournamentIndex):
         return tournaments_document(doc, source)
     if isinstance(doc, Movement):
@@ -55,7 +63,7 @@ def write_chunks(chunks: Iterable[Any], handle: BinaryIO, source: str | None = N
     results, a movement or a tournament index whole)."""
     chunks = iter(chunks)
     head = next(chunks, None)
-    if isinstance(head, WHOLE):
+    if isinstance(head, _whole()):
         handle.write(json.dumps(document(head, source)).encode() + b"\n")
         return
     from bridgeio.formats.json.deals import deal_records, diagram_records
@@ -110,8 +118,12 @@ def from_document(data: Any, path: str = "<data>") -> Any:
     if "events" in data:
         return results_from_document(data, path)
     if "schedule" in data:
+        from bridgeio.formats.json.movement import movement_from_document
+
         return movement_from_document(data, path)
     if "tournaments" in data:
+        from bridgeio.formats.json.tournaments import tournaments_from_document
+
         return tournaments_from_document(data, path)
     from bridgeio.formats.json.deals import deals_from_document
 
