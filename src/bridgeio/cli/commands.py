@@ -305,10 +305,8 @@ def dump(files: tuple[str, ...], source_format: str | None, verbose: bool, **opt
     out = sys.stdout.buffer
 
     def one(name: str) -> int:
-        import json
-
         from bridgeio.core import iter_chunks, read_as
-        from bridgeio.formats.json.canonical import document, write_chunks
+        from bridgeio.formats.json.canonical import text, write_chunks
 
         read_options = _read_options(options)
         with _failures(name), collect() as found, opened(name, source_format) as source:
@@ -318,7 +316,7 @@ def dump(files: tuple[str, ...], source_format: str | None, verbose: bool, **opt
             else:  # the model and its JSON hold no cycles: they go when the file is written
                 with collector_paused():
                     doc = read_as(source.path, fmt, **read_options)
-                    out.write(json.dumps(document(doc, fmt.name)).encode() + b"\n")
+                    out.write(text(doc, fmt.name).encode() + b"\n")
                     del doc
         show_problems(source.label, found.problems, verbose)
         return status_of(found)
