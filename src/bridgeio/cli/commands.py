@@ -316,7 +316,8 @@ def dump(files: tuple[str, ...], source_format: str | None, verbose: bool, **opt
             else:  # the model and its JSON hold no cycles: they go when the file is written
                 with collector_paused():
                     doc = read_as(source.path, fmt, **read_options)
-                    out.write(text(doc, fmt.name).encode() + b"\n")
+                    out.write(text(doc, fmt.name).encode())
+                    out.write(b"\n")
                     del doc
         show_problems(source.label, found.problems, verbose)
         return status_of(found)

@@ -297,6 +297,7 @@ def result_json(result: BoardResult, kind: EventKind | str = EventKind.PAIRS) ->
 # --------------------------------------------------------------------- writing, as text
 
 _dump = json.dumps
+_string: Callable[[str], str] = json.encoder.encode_basestring_ascii  # json.dumps of a str
 _INFINITY = float("inf")
 _ROW = (
     '{"round": %d, "table": %d, "ns": %d, "ew": %d, "contract": null, "declarer": null, '
@@ -323,12 +324,19 @@ class _Tree(dict[str, Any]):
 def _dumps(value: Any) -> str:
     """``json.dumps(value)`` (its separators, ASCII only) for JSON data in which ``_Tree`` s,
     and lists of them, hold :class:`Raw` text; everything else is left to json.dumps whole."""
-    if type(value) is _Tree:
-        return "{" + ", ".join([f"{_dump(k)}: {_dumps(v)}" for k, v in value.items()]) + "}"
-    if type(value) is Raw:
+    kind = type(value)
+    if kind is _Tree:
+        return "{" + ", ".join([f"{_string(k)}: {_dumps(v)}" for k, v in value.items()]) + "}"
+    if isinstance(value, Raw):
         return value.text
-    if type(value) is list and any(type(item) is _Tree for item in value):
+    if kind is list and any(type(item) is _Tree for item in value):
         return "[" + ", ".join([_dumps(item) for item in value]) + "]"
+    if kind is str:  # (scalars without the cost of a json.dumps call)
+        return _string(value)
+    if kind is int:
+        return int.__repr__(value)
+    if value is None:
+        return "null"
     return _dump(value)
 
 
