@@ -296,7 +296,7 @@ def result_json(result: BoardResult, kind: EventKind | str = EventKind.PAIRS) ->
 
 # --------------------------------------------------------------------- writing, as text
 
-_dump = json.dumps
+_dump = json.JSONEncoder(check_circular=False).encode  # json.dumps, for data with no cycles
 _string: Callable[[str], str] = json.encoder.encode_basestring_ascii  # json.dumps of a str
 _INFINITY = float("inf")
 _ROW = (
