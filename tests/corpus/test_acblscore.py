@@ -26,7 +26,7 @@ from bridgeio.formats.acblscore.builder import build
 from bridgeio.formats.acblscore.provenance import GameFile
 from bridgeio.formats.acblscore.reader import read_bytes
 from bridgeio.formats.acblscore.writer import to_bytes
-from bridgeio.formats.json.results import results_document, results_from_document
+from bridgeio.formats.json.results import results_document, results_from_document, results_text
 from bridgeio.model.results import (
     Award,
     Event,
@@ -79,6 +79,14 @@ def test_every_file_writes_back_byte_for_byte(corpus, tmp_path):
             bridgeio.write(bridgeio.read(path), tmp_path / path.name, "acblscore")
         assert found.losses == []
         same = (tmp_path / path.name).read_bytes() == path.read_bytes()
+        assert same, path.name
+
+
+def test_the_written_json_text_is_json_dumps_of_the_document(corpus):
+    for path in [*game_files(corpus), truncated(corpus)]:
+        with collect():
+            results = bridgeio.read(path)
+        same = results_text(results) == json.dumps(results_document(results))
         assert same, path.name
 
 

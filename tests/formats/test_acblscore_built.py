@@ -5,6 +5,7 @@ lost, and edits of a built team file written back in place."""
 from __future__ import annotations
 
 import datetime
+import json
 import string
 
 import pytest
@@ -17,6 +18,7 @@ from bridgeio.formats.acblscore import layout as L
 from bridgeio.formats.acblscore.builder import build
 from bridgeio.formats.acblscore.reader import read_bytes
 from bridgeio.formats.acblscore.writer import to_bytes
+from bridgeio.formats.json.results import results_document, results_text
 from bridgeio.model.cards import Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.results import (
@@ -466,3 +468,9 @@ def test_too_much_for_the_format_is_a_clear_error():
     section.schedule = [[(1, 1, 1)]] * 30
     with pytest.raises(bridgeio.ConversionError, match="at most 25 rounds"):
         build(one_event(EventKind.PAIRS, section))
+
+
+@settings(max_examples=30)
+@given(doc=st.sampled_from(list(EventKind)).flatmap(results))
+def test_the_json_text_is_json_dumps_of_the_document(doc):
+    assert results_text(doc, "acblscore") == json.dumps(results_document(doc, "acblscore"))

@@ -72,3 +72,41 @@ def test_bad_json_names_the_place(tmp_path, text, place):
     (tmp_path / "a.json").write_text(text)
     with pytest.raises(FormatError, match=place.replace("[", r"\[").replace("]", r"\]")):
         bridgeio.read(tmp_path / "a.json")
+
+
+def test_results_text_is_json_dumps_of_the_document_whatever_a_result_holds():
+    from bridgeio.formats.acblscore.provenance import GameFile
+    from bridgeio.formats.json.results import results_document, results_text
+    from bridgeio.model import Card
+    from bridgeio.model.contract import Contract
+    from bridgeio.model.results import (
+        Assigned,
+        Board,
+        BoardResult,
+        Event,
+        EventKind,
+        Match,
+        Results,
+        Section,
+        Special,
+    )
+
+    class Carried(GameFile):  # a board whose provenance the JSON carries
+        def to_json(self):
+            return {"at": 1}
+
+    rows = [
+        BoardResult(1, 2, 3, 4, 420, -420, 1.5, 0.5),
+        BoardResult(
+            1, 2, 3, 4, 420, -420, 1.5, 0.5, Contract.parse("4SX"), 10, Card.from_text("HK")
+        ),
+        BoardResult(1, 2, 3, 4, Special.LATE_PLAY, Assigned(70.0), None, 2),
+        BoardResult(1, 2, 3, 4, 50, -50, float("nan"), float("inf"), foul_group=2),
+        BoardResult(True, 2, 3, 4, 50, -50, -0.0, 1e300),
+        BoardResult(1, 2, 3, 4, 50, -50, 1.0, 2.0, seats=(1, 2, 3, 4), points=(1.0, 2.0, 3.0, 4.0)),
+    ]
+    for kind in EventKind:
+        boards = [Board(7, rows), Board(8), Board(9, rows[:1], Carried(b"")), Board(True, rows)]
+        section = Section("A", results=boards, matches=[Match(1, 2, 3, boards=boards)])
+        doc = Results([Event(kind=kind, sections=[section, Section("B")])], partial=True)
+        assert results_text(doc, "x") == json.dumps(results_document(doc, "x"))

@@ -21,7 +21,7 @@ from bridgeio.errors import (
     Problem,
     collect,
 )
-from bridgeio.files import STDIO, OutputRefused
+from bridgeio.files import STDIO, OutputRefused, collector_paused
 from bridgeio.registry import FileFormat, Option, formats
 
 OK, PROBLEMS, FAILED = 0, 1, 2
@@ -305,19 +305,20 @@ def dump(files: tuple[str, ...], source_format: str | None, verbose: bool, **opt
     out = sys.stdout.buffer
 
     def one(name: str) -> int:
-        import json
-
         from bridgeio.core import iter_chunks, read_as
-        from bridgeio.formats.json.canonical import document, write_chunks
+        from bridgeio.formats.json.canonical import text, write_chunks
 
         read_options = _read_options(options)
         with _failures(name), collect() as found, opened(name, source_format) as source:
             fmt = source.format
             if len(files) == 1 and fmt.iter_chunks is not None:
                 write_chunks(iter_chunks(source.path, fmt, **read_options), out, source=fmt.name)
-            else:
-                doc = read_as(source.path, fmt, **read_options)
-                out.write(json.dumps(document(doc, fmt.name)).encode() + b"\n")
+            else:  # the model and its JSON hold no cycles: they go when the file is written
+                with collector_paused():
+                    doc = read_as(source.path, fmt, **read_options)
+                    out.write(text(doc, fmt.name).encode())
+                    out.write(b"\n")
+                    del doc
         show_problems(source.label, found.problems, verbose)
         return status_of(found)
 

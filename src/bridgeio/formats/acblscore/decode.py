@@ -246,6 +246,7 @@ class Record:
             for i, (_, kind, _) in enumerate(self.fields)
             if (convert := _converter(kind)) is not None
         ]
+        self._one: dict[str, tuple[int, struct.Struct, Callable[[Any], Any] | None]] = {}
 
     def unpack(self, data: bytes, at: int, path: str = "<data>") -> tuple[Any, ...]:
         """The raw values of the record at byte ``at``, in the table's offset order."""
@@ -260,6 +261,22 @@ class Record:
     def getter(self, *names: str) -> Callable[[tuple[Any, ...]], Any]:
         """A function picking the values of ``names`` from :meth:`unpack`'s tuple at once."""
         return itemgetter(*(self.index[name] for name in names))
+
+    def value(self, data: bytes, at: int, name: str, path: str = "<data>") -> Any:
+        """One field of the record at byte ``at`` with its meaning (as :meth:`decode` gives
+        it, the same bounds checked), the other fields left alone; KeyError for a name the
+        record has not."""
+        found = self._one.get(name)
+        if found is None:
+            kind = self.kind[name]
+            code = _CODES.get(kind) or f"{width(kind)}s"
+            found = (self.offset[name], struct.Struct("<" + code), _converter(kind))
+            self._one[name] = found
+        if at < 0 or at + self.size > len(data):
+            self.unpack(data, at, path)  # raises the FormatError
+        offset, layout, convert = found
+        raw = layout.unpack_from(data, at + offset)[0]
+        return raw if convert is None else convert(raw)
 
     def decode(self, data: bytes, at: int, path: str = "<data>") -> dict[str, Any]:
         """Every field of the record with its meaning: ``{name: value}``."""

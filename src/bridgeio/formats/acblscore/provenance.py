@@ -156,7 +156,9 @@ class Kept(Provenance):
 
     def field(self, name: str) -> Any:
         """One field of the record, decoded now (None when not linked to the file)."""
-        return self.fields().get(name)
+        if self.file is None or self.record is None or name not in self.record.index:
+            return None
+        return self.record.value(self.file.data, self.at, name)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(at={self.at})"

@@ -97,6 +97,8 @@ _SECTION_FIELDS = R.SECTION.getter(
     "team_match_index",
 )
 _ENTRY_FIELDS = R.ENTRY.getter("score", "percentage", "strat", "boards_played")
+_ENTRY_COUNTED = R.ENTRY.getter("adjustment", "handicap", "score_carryover")
+assert {R.ENTRY.kind[name] for name in ("adjustment", "handicap", "score_carryover")} == {"F2"}
 _PLAYER_TEXTS = R.PLAYER.getter(
     "last_name", "first_name", "player_number", "city", "state", "country"
 )
@@ -772,10 +774,15 @@ def kept_counts(results: Results) -> dict[str, int]:
             counts["lines of memos and notes"] += len(event.kept.memo)
         for section in event.sections:
             for entry in section.entries:
-                if isinstance(entry.kept, EntryKept):
-                    counts["score adjustments"] += bool(entry.kept.adjustment)
-                    counts["handicaps"] += bool(entry.kept.handicap)
-                    counts["carry-over scores"] += bool(entry.kept.carryover)
+                kept = entry.kept
+                if isinstance(kept, EntryKept) and kept.file is not None:
+                    # (the three fields at once: an intfloat is non-zero as its raw value is)
+                    adjustment, handicap, carryover = _ENTRY_COUNTED(
+                        R.ENTRY.unpack(kept.file.data, kept.at)
+                    )
+                    counts["score adjustments"] += adjustment != 0
+                    counts["handicaps"] += handicap != 0
+                    counts["carry-over scores"] += carryover != 0
             counts["team match wins"] += sum(
                 1 for m in section.matches if isinstance(m.kept, MatchKept) and m.kept.wins
             )

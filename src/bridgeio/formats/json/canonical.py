@@ -16,32 +16,39 @@ from typing import Any, BinaryIO
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
-from bridgeio.formats.json.deals import deal_records, deals_from_document, diagram_records
-from bridgeio.formats.json.movement import movement_document, movement_from_document
-from bridgeio.formats.json.results import results_document, results_from_document
-from bridgeio.formats.json.tournaments import tournaments_document, tournaments_from_document
-from bridgeio.model import (
-    DiagramSet,
-)
-from bridgeio.model.chess import TournamentIndex
-from bridgeio.model.movement import Movement
+from bridgeio.formats.json.results import results_document, results_from_document, results_text
 from bridgeio.model.results import Results
 
 MAX_JSON_BYTES = 1 << 30
 
+# The codecs of the other kinds of document are imported when one is met (deal sets need
+# NumPy, tournaments pathlib): dumping a results file loads only the results codec.
 
-WHOLE = (Results, TournamentIndex, Movement)
-"""Documents written whole (not streamed a record at a time)."""
+
+def _whole() -> tuple[type, ...]:
+    """The kinds of document written whole (not streamed a record at a time)."""
+    from bridgeio.model.chess import TournamentIndex
+    from bridgeio.model.movement import Movement
+
+    return (Results, TournamentIndex, Movement)
 
 
 def document(doc: Any, source: str | None = None) -> dict[str, Any]:
     """The whole canonical JSON document of a model object, as Python data."""
     if isinstance(doc, Results):
         return results_document(doc, source)
+    from bridgeio.formats.json.movement import movement_document
+    from bridgeio.formats.json.tournaments import tournaments_document
+    from bridgeio.model.chess import TournamentIndex
+    from bridgeio.model.movement import Movement
+
     if isinstance(doc, TournamentIndex):
         return tournaments_document(doc, source)
     if isinstance(doc, Movement):
         return movement_document(doc, source)
+    from bridgeio.formats.json.deals import deal_records, diagram_records  # (NumPy: deals only)
+    from bridgeio.model.diagrams import DiagramSet
+
     records = diagram_records(doc) if isinstance(doc, DiagramSet) else deal_records(doc)
     result: dict[str, Any] = {"format": source or doc.format or "json", "records": records}
     if doc.terminated:
@@ -51,14 +58,25 @@ def document(doc: Any, source: str | None = None) -> dict[str, Any]:
     return result
 
 
+def text(doc: Any, source: str | None = None) -> str:
+    """``json.dumps(document(doc, source))``: the document as one line of JSON text (a
+    results file's written faster, by :func:`~bridgeio.formats.json.results.results_text`)."""
+    if isinstance(doc, Results):
+        return results_text(doc, source)
+    return json.dumps(document(doc, source))
+
+
 def write_chunks(chunks: Iterable[Any], handle: BinaryIO, source: str | None = None) -> None:
     """Stream one JSON document, a record a line, from chunks of deals or diagrams (or write
     results, a movement or a tournament index whole)."""
     chunks = iter(chunks)
     head = next(chunks, None)
-    if isinstance(head, WHOLE):
-        handle.write(json.dumps(document(head, source)).encode() + b"\n")
+    if isinstance(head, _whole()):
+        handle.write(text(head, source).encode() + b"\n")
         return
+    from bridgeio.formats.json.deals import deal_records, diagram_records
+    from bridgeio.model.diagrams import DiagramSet
+
     chunks = itertools.chain([] if head is None else [head], chunks)
     first = True
     last = None
@@ -108,9 +126,15 @@ def from_document(data: Any, path: str = "<data>") -> Any:
     if "events" in data:
         return results_from_document(data, path)
     if "schedule" in data:
+        from bridgeio.formats.json.movement import movement_from_document
+
         return movement_from_document(data, path)
     if "tournaments" in data:
+        from bridgeio.formats.json.tournaments import tournaments_from_document
+
         return tournaments_from_document(data, path)
+    from bridgeio.formats.json.deals import deals_from_document
+
     return deals_from_document(data, path)
 
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bridgeio.formats.pbn.scan import BOM, TAG, meaningful_lines
-
 _MARKER = re.compile(r"^[ \t]*%[ \t]*(PBN[ \t]+\d|EXPORT\b|IMPORT\b)", re.IGNORECASE | re.MULTILINE)
 BINARY = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 """Control bytes no text file holds."""
@@ -37,6 +35,8 @@ def sniff(head: bytes, size: int) -> bool:
     """
     if not head or head.startswith(SIGNATURES) or BINARY.search(head):
         return False
+    from bridgeio.formats.pbn.scan import BOM, TAG, meaningful_lines  # (when asked, not at start)
+
     text = head.decode("latin-1").removeprefix(BOM)
     for _, line in meaningful_lines(text):
         return TAG.match(line.lstrip(" \t")) is not None
