@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 import bridgeio
 from bridgeio import ConversionError, FormatError, Seat, Strain
 from bridgeio.analysis.checksum import word_sum
+from bridgeio.errors import collect
 from bridgeio.formats.pavlicek import LAYOUTS, RecordFile
-from bridgeio.model import NO_SEAT, UNKNOWN_TRICKS, DealSet, DiagramSet
+from bridgeio.model import NO_SEAT, UNKNOWN_TRICKS, DealSet, DiagramSet, concat
 from tests.conftest import deal_sets, random_seats, random_tricks, write_bytes
 
 PAVLICEK_SEAT = {Seat.WEST: 0, Seat.NORTH: 1, Seat.EAST: 2, Seat.SOUTH: 3}
@@ -249,10 +250,27 @@ def test_truncated_file_names_record_and_byte(tmp_path, name):
     bridgeio.write(deals, tmp_path / f"a.{name}")
     size = LAYOUTS[name].size
     cut = write_bytes(tmp_path, f"cut.{name}", (tmp_path / f"a.{name}").read_bytes()[:-3])
-    with pytest.raises(FormatError) as error:
-        bridgeio.read(cut)
-    assert f"record 4 at byte {3 * size}" in str(error.value)
-    assert "cut." + name in str(error.value)
+    with collect() as found:
+        read = bridgeio.read(cut, format=name)
+    assert read == deals[:3]  # the whole records, and the cut said with its place
+    [problem] = found.problems
+    assert problem.severity == "error" and problem.place == f"record 4 at byte {3 * size}"
+    assert problem.file == str(cut) and f"ends {size - 3} byte(s) into it" in problem.message
+    streamed = concat(list(bridgeio.get_format(name).iter_chunks(str(cut))))
+    assert streamed == deals[:3]
+
+
+def test_a_cut_zbs_file_reads_its_whole_diagrams_and_says_once_what_it_left_out(tmp_path):
+    deals = DealSet(random_seats(8, 5))
+    bridgeio.write(deals, tmp_path / "a.zbs")  # five four-suit diagrams, 80 bytes
+    cut = write_bytes(tmp_path, "cut.zbs", (tmp_path / "a.zbs").read_bytes()[:78])
+    with collect() as found:
+        diagrams = bridgeio.read(cut)
+    assert diagrams.to_deals() == deals[:4]
+    [problem] = found.problems
+    assert problem.place == "record 20 at byte 76"
+    assert "unfinished diagram of the last 3 of them left out" in problem.message
+    assert [str(p) for p in bridgeio.validate(cut)] == [str(problem)]
 
 
 def test_flipped_bit_in_a_deal_names_the_record(tmp_path):
@@ -292,7 +310,10 @@ def test_validate_lists_every_kind_of_problem(tmp_path):
     assert any(m.startswith("record 1 at byte 0: error: not 13 cards a hand") for m in messages)
     assert any(m.startswith("record 2 at byte 16: error: reserved bits") for m in messages)
     assert any(m.startswith("record 3 at byte 32: error: trick count 14") for m in messages)
-    assert any("not a whole number of 16-byte records" in m for m in messages)
+    assert any(
+        m.startswith("record 6 at byte 80: error: 16 bytes a record, the file ends 2 byte(s)")
+        for m in messages
+    )
 
 
 def test_validate_zbs_locators_and_long_groups(tmp_path):

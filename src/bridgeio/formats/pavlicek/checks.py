@@ -11,7 +11,7 @@ from bridgeio.errors import Problem
 from bridgeio.files import input_size
 from bridgeio.formats.pavlicek import codec
 from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT, RecordLayout
-from bridgeio.formats.pavlicek.records import marker_at
+from bridgeio.formats.pavlicek.records import cut_problem, marker_at, tail_is_end_marker
 
 Add = Callable[[int, str], None]  # report a problem of the record at an index
 
@@ -41,17 +41,15 @@ def check(path: str, layout: RecordLayout) -> list[Problem]:
             if stop is not None:
                 end = first + stop
                 break
-    if layout.name == "zbs" and flags_tail:
+        tail = handle.read() if end is None else b""
+    if tail and tail_is_end_marker(tail, layout):
+        end = records
+    cut = end is None and size % layout.size
+    if layout.name == "zbs" and flags_tail and not cut:
         last = (end if end is not None else records) - 1
         add(last, "unfinished diagram: the last record's flag says another suit follows")
-    if end is None and size % layout.size:
-        problems.append(
-            Problem(
-                f"byte {records * layout.size}",
-                f"file length {size} is not a whole number of {layout.size}-byte records "
-                f"({size % layout.size} bytes over)",
-            )
-        )
+    if cut:  # the same problem as the reader reports, so validate lists it once
+        problems.append(cut_problem(layout, records, size, _zbs_left_out(layout, flags_tail)))
     elif end is not None and size > end * layout.size + layout.end_bits // 8:
         after = size - end * layout.size - layout.end_bits // 8
         problems.append(
@@ -117,3 +115,10 @@ def _check_suits(raw: np.ndarray, first: int, add: Add, flag_in: int) -> int:
         if run == 4:
             add(first + row, "a diagram of more than 4 suit records")
     return run
+
+
+def _zbs_left_out(layout: RecordLayout, flags_tail: int) -> str:
+    """What a cut ZBS file's reader leaves out beside the cut: the unfinished last diagram."""
+    if layout.name != "zbs" or not flags_tail:
+        return ""
+    return f"; the unfinished diagram of the last {flags_tail} of them left out"

@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from bridgeio.errors import ConversionError, FormatError
+from bridgeio.errors import ConversionError, FormatError, Problem, report
 from bridgeio.files import input_size
 from bridgeio.formats.pavlicek import codec
 from bridgeio.formats.pavlicek.layout import RecordLayout
@@ -118,8 +118,13 @@ def raw_chunks(
             raw = np.frombuffer(block, dtype=np.uint8, count=whole * layout.size)
             raw = raw.reshape(whole, layout.size)
             stop = marker_at(raw, layout)
-            if stop is None and whole * layout.size < len(block):
-                stop = _short_marker(block[whole * layout.size :], layout, whole, index, path, size)
+            if stop is None and whole * layout.size < len(block):  # the last block
+                tail = block[whole * layout.size :]
+                if not tail_is_end_marker(tail, layout):
+                    _report_cut(tail, layout, index + whole, path, size)
+                    yield raw, index, None
+                    return
+                stop = whole
             if stop is not None:
                 marker_end = stop * layout.size + layout.end_bits // 8
                 yield raw[:stop], index, block[marker_end:] + handle.read()
@@ -139,17 +144,24 @@ def iter_chunks(path: str, layout: RecordLayout, records: int = CHUNK_RECORDS) -
         yield chunk
 
 
-def _short_marker(
-    tail: bytes, layout: RecordLayout, whole: int, index: int, path: str, size: int
-) -> int:
-    """A partial last record is fine only as an end marker; otherwise the file is truncated."""
-    if len(tail) >= layout.end_bits // 8 and not any(tail[: layout.end_bits // 8]):
-        return whole
-    raise FormatError(
-        path,
-        _place(layout, index + whole),
-        f"{layout.size} bytes a record, the file ends {len(tail)} byte(s) into it "
-        f"(length {size} is not a whole number of records)",
+def tail_is_end_marker(tail: bytes, layout: RecordLayout) -> bool:
+    """Is a partial last record an end marker (and what follows it)?"""
+    return len(tail) >= layout.end_bits // 8 and not any(tail[: layout.end_bits // 8])
+
+
+def _report_cut(tail: bytes, layout: RecordLayout, index: int, path: str, size: int) -> None:
+    """A file cut inside a record: its whole records are read, and the cut reported."""
+    problem = cut_problem(layout, index, size)
+    report(path, problem.place, problem.message)
+
+
+def cut_problem(layout: RecordLayout, whole: int, size: int, left_out: str = "") -> Problem:
+    """The problem of a file of ``size`` bytes that ends inside record ``whole + 1``."""
+    return Problem(
+        _place(layout, whole),
+        f"{layout.size} bytes a record, the file ends {size - whole * layout.size} byte(s) into "
+        f"it (length {size} is not a whole number of records): cut, the {whole:,} whole "
+        f"records read{left_out}",
     )
 
 

@@ -7,10 +7,11 @@ from typing import BinaryIO
 
 import numpy as np
 
-from bridgeio.errors import ConversionError, FormatError
+from bridgeio.errors import ConversionError, FormatError, report
 from bridgeio.files import input_size
 from bridgeio.formats.pavlicek import codec
-from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT
+from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT, ZBS
+from bridgeio.formats.pavlicek.records import cut_problem
 from bridgeio.model import DealSet, DiagramSet
 
 MAX_ZBS_BYTES = 1 << 31  # 2 GiB of suit records is beyond any real diagram collection
@@ -28,13 +29,13 @@ def read(path: str) -> DiagramSet:
     zeros = np.flatnonzero(words == 0)
     terminated = len(zeros) > 0
     count = int(zeros[0]) if terminated else whole
-    if not terminated and whole * 4 != len(data):
-        raise FormatError(
-            path,
-            f"record {whole + 1} at byte {whole * 4}",
-            f"4 bytes a record, the file ends {len(data) - whole * 4} byte(s) into it",
-        )
     words = words[:count]
+    if not terminated and whole * 4 != len(data):  # cut: whole diagrams read, the cut said
+        open_run = _open_run(words)
+        left_out = f"; the unfinished diagram of the last {open_run} of them left out"
+        problem = cut_problem(ZBS, whole, len(data), left_out if open_run else "")
+        report(path, problem.place, problem.message)
+        words = words[: len(words) - open_run]
     locators = words >> 1
     too_big = np.flatnonzero(locators >= LOCATOR_LIMIT)
     if len(too_big):
@@ -53,6 +54,12 @@ def read(path: str) -> DiagramSet:
     )
     result.format = "zbs"
     return result
+
+
+def _open_run(words: np.ndarray) -> int:
+    """How many records at the end carry the "another suit follows" flag."""
+    ends = np.flatnonzero((words & 1) == 0)
+    return len(words) - (int(ends[-1]) + 1 if len(ends) else 0)
 
 
 def group_sizes(flags: np.ndarray, path: str) -> np.ndarray:
