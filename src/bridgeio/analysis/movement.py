@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from bridgeio.errors import Problem
 from bridgeio.model.movement import Movement, size_problem
-from bridgeio.registry import Problem
 
 
 def _line(movement: Movement, round_index: int) -> str:

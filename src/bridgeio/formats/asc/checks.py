@@ -5,9 +5,8 @@ problem at the place the reader's :class:`~bridgeio.errors.FormatError` names.""
 from __future__ import annotations
 
 from bridgeio.analysis.movement import errors
-from bridgeio.errors import FormatError
+from bridgeio.errors import FormatError, Problem
 from bridgeio.formats.asc.reader import read
-from bridgeio.registry import Problem
 
 
 def check(path: str) -> list[Problem]:

@@ -10,12 +10,11 @@ problem at the place the reader's :class:`~bridgeio.errors.FormatError` names.
 
 from __future__ import annotations
 
-from bridgeio.errors import FormatError
+from bridgeio.errors import FormatError, Problem
 from bridgeio.formats.chessbase import layout as L
 from bridgeio.formats.chessbase.entity import TournamentFile
 from bridgeio.formats.chessbase.tree import SortTree
 from bridgeio.model.chess import NATIONS, PAIRINGS, Tournament
-from bridgeio.registry import Problem
 
 
 def check(path: str, codepage: str = "cp1252") -> list[Problem]:
