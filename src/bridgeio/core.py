@@ -107,12 +107,15 @@ def validate(
     >>> path = os.path.join(tempfile.mkdtemp(), "cut.zbd")
     >>> bridgeio.write(bridgeio.DealSet.from_deals([bridgeio.Deal.from_pbn(
     ...     "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")]), path)
-    >>> _ = open(path, "ab").write(b"cut!!")
+    >>> _ = open(path, "ab").write(b"cut!!")  # readable in part: its problems are listed
+    >>> [(p.place, p.severity) for p in bridgeio.validate(path)]
+    [('record 2 at byte 13', 'error')]
+    >>> _ = open(path, "r+b").write(bytes([255]))  # four cards move: the hands are not 13
     >>> try:
     ...     bridgeio.validate(path)
     ... except bridgeio.FormatError as refused:  # unreadable: the problems come with it
-    ...     [p.severity for p in refused.problems]
-    ['error']
+    ...     [p.place for p in refused.problems]
+    ['record 1 at byte 0', 'record 2 at byte 13']
     """
     path = os.fspath(path)
     fmt = input_format(path, format)
