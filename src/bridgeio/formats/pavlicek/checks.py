@@ -49,7 +49,7 @@ def check(path: str, layout: RecordLayout) -> list[Problem]:
         last = (end if end is not None else records) - 1
         add(last, "unfinished diagram: the last record's flag says another suit follows")
     if cut:  # the same problem as the reader reports, so validate lists it once
-        problems.append(cut_problem(layout, records, size, _zbs_left_out(layout, flags_tail)))
+        problems.append(cut_problem(layout, records, size, flags_tail))  # (0 unless ZBS)
     elif end is not None and size > end * layout.size + layout.end_bits // 8:
         after = size - end * layout.size - layout.end_bits // 8
         problems.append(
@@ -115,10 +115,3 @@ def _check_suits(raw: np.ndarray, first: int, add: Add, flag_in: int) -> int:
         if run == 4:
             add(first + row, "a diagram of more than 4 suit records")
     return run
-
-
-def _zbs_left_out(layout: RecordLayout, flags_tail: int) -> str:
-    """What a cut ZBS file's reader leaves out beside the cut: the unfinished last diagram."""
-    if layout.name != "zbs" or not flags_tail:
-        return ""
-    return f"; the unfinished diagram of the last {flags_tail} of them left out"

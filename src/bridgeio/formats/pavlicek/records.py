@@ -121,7 +121,7 @@ def raw_chunks(
             if stop is None and whole * layout.size < len(block):  # the last block
                 tail = block[whole * layout.size :]
                 if not tail_is_end_marker(tail, layout):
-                    _report_cut(tail, layout, index + whole, path, size)
+                    report_cut(path, layout, index + whole, size)
                     yield raw, index, None
                     return
                 stop = whole
@@ -149,19 +149,21 @@ def tail_is_end_marker(tail: bytes, layout: RecordLayout) -> bool:
     return len(tail) >= layout.end_bits // 8 and not any(tail[: layout.end_bits // 8])
 
 
-def _report_cut(tail: bytes, layout: RecordLayout, index: int, path: str, size: int) -> None:
-    """A file cut inside a record: its whole records are read, and the cut reported."""
-    problem = cut_problem(layout, index, size)
+def report_cut(path: str, layout: RecordLayout, whole: int, size: int, open_run: int = 0) -> None:
+    """Report a file cut inside a record, whose whole records are read (see ``cut_problem``)."""
+    problem = cut_problem(layout, whole, size, open_run)
     report(path, problem.place, problem.message)
 
 
-def cut_problem(layout: RecordLayout, whole: int, size: int, left_out: str = "") -> Problem:
-    """The problem of a file of ``size`` bytes that ends inside record ``whole + 1``."""
+def cut_problem(layout: RecordLayout, whole: int, size: int, open_run: int = 0) -> Problem:
+    """The problem of a file of ``size`` bytes that ends inside record ``whole + 1``; a ZBS
+    file's last ``open_run`` records, a diagram the cut left unfinished, are left out too."""
+    left_out = f"; the unfinished diagram of the last {open_run} of them left out"
     return Problem(
         _place(layout, whole),
         f"{layout.size} bytes a record, the file ends {size - whole * layout.size} byte(s) into "
         f"it (length {size} is not a whole number of records): cut, the {whole:,} whole "
-        f"records read{left_out}",
+        f"records read{left_out if open_run else ''}",
     )
 
 

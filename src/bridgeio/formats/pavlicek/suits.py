@@ -7,11 +7,11 @@ from typing import BinaryIO
 
 import numpy as np
 
-from bridgeio.errors import ConversionError, FormatError, report
+from bridgeio.errors import ConversionError, FormatError
 from bridgeio.files import input_size
 from bridgeio.formats.pavlicek import codec
 from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT, ZBS
-from bridgeio.formats.pavlicek.records import cut_problem
+from bridgeio.formats.pavlicek.records import report_cut
 from bridgeio.model import DealSet, DiagramSet
 
 MAX_ZBS_BYTES = 1 << 31  # 2 GiB of suit records is beyond any real diagram collection
@@ -32,9 +32,7 @@ def read(path: str) -> DiagramSet:
     words = words[:count]
     if not terminated and whole * 4 != len(data):  # cut: whole diagrams read, the cut said
         open_run = _open_run(words)
-        left_out = f"; the unfinished diagram of the last {open_run} of them left out"
-        problem = cut_problem(ZBS, whole, len(data), left_out if open_run else "")
-        report(path, problem.place, problem.message)
+        report_cut(path, ZBS, whole, len(data), open_run)
         words = words[: len(words) - open_run]
     locators = words >> 1
     too_big = np.flatnonzero(locators >= LOCATOR_LIMIT)
