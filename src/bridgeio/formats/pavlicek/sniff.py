@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from bridgeio.errors import FormatError
 from bridgeio.formats.pavlicek import codec, records
 from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT, ZBS, RecordLayout
+from bridgeio.model import UNKNOWN_TRICKS, Seat
 
 SNIFF_RECORDS = 16  # records looked at (64 bytes of ZBS at least)
 # Whole records needed before a file is called one of these formats by its content alone
@@ -89,19 +91,20 @@ def _fitting_records(head: bytes, size: int, layout: RecordLayout) -> np.ndarray
 def _fits(rows: np.ndarray, layout: RecordLayout) -> bool:
     if layout is ZBS:
         return _fits_zbs(rows.view("<u4").ravel())
-    if layout.has_deal and not codec.whole_deals(rows).all():
+    try:  # the reader's own checks: 13 cards a hand, trick counts 0-13 or 15
+        deals = records.decode_chunk(rows, layout, 0, "<sniffed>")
+    except FormatError:
         return False
-    nibbles = _trick_nibbles(rows, layout)
-    if nibbles is not None and ((nibbles == 14).any() or not _solver_shaped(nibbles, layout)):
-        return False
-    return not (layout.name == "zrj" and (rows[:, 13] & 0b1100).any())
+    if layout.name == "zrj":  # one hand's tricks only: nothing to compare; reserved bits 0
+        return not deals.extras["reserved"].any()
+    return deals.tricks is None or _solver_shaped(deals.tricks)
 
 
 def _fits_zbs(words: np.ndarray) -> bool:
     """Locators below 5^13, diagrams of at most four suits, no seat given more than 13 cards."""
     if ((words >> 1) >= LOCATOR_LIMIT).any():
         return False
-    seats = codec.decode_locators(words >> 1)  # (n, 13): 0 unused, 1-4 W N E S
+    seats = codec.decode_locators(words >> 1)  # (n, 13) model seats, NO_SEAT unused
     group = np.cumsum(np.concatenate(([0], (words[:-1] & 1) == 0)))
     sizes = np.bincount(group)
     if (sizes > 4).any():
@@ -113,31 +116,15 @@ def _fits_zbs(words: np.ndarray) -> bool:
     return True
 
 
-def _trick_nibbles(rows: np.ndarray, layout: RecordLayout) -> np.ndarray | None:
-    """Trick counts ``(n, strains, 4)`` as stored (0-13, 15 unknown), if the layout has any."""
-    if layout.name == "zrj":
-        packed = rows[:, 13:16].astype(np.uint32)
-        value = packed[:, 0] | (packed[:, 1] << 8) | (packed[:, 2] << 16)
-        return np.stack([(value >> (4 + 4 * i)) & 15 for i in range(5)], axis=1)[:, :, None]
-    offset = {"zdd": 0, "zrd": 13}.get(layout.name)
-    if offset is None:
-        return None
-    data = rows[:, offset : offset + 10]
-    return np.stack([data & 15, data >> 4], axis=2).reshape(len(rows), 5, 4)
-
-
-def _solver_shaped(nibbles: np.ndarray, layout: RecordLayout) -> bool:
+def _solver_shaped(tricks: np.ndarray) -> bool:
     """Partners' double-dummy tricks in one strain differ only by the opening lead's effect:
     in at least half the records no two partners' known counts differ by more than 4
-    (random nibbles pass about one record in 500)."""
-    if layout.name == "zrj":
-        return True  # one hand only: nothing to compare
-    known = nibbles != 15
-    west_east = np.abs(nibbles[:, :, 0].astype(int) - nibbles[:, :, 2])
-    north_south = np.abs(nibbles[:, :, 1].astype(int) - nibbles[:, :, 3])
-    close = ((west_east <= 4) | ~(known[:, :, 0] & known[:, :, 2])) & (
-        (north_south <= 4) | ~(known[:, :, 1] & known[:, :, 3])
-    )
+    (random nibbles pass about one record in 500). ``tricks`` is the model's ``(n, 5, 4)``."""
+    known = tricks != UNKNOWN_TRICKS
+    close = np.ones(tricks.shape[:2], dtype=bool)
+    for seat, partner in ((Seat.NORTH, Seat.SOUTH), (Seat.EAST, Seat.WEST)):
+        apart = np.abs(tricks[:, :, seat].astype(int) - tricks[:, :, partner]) > 4
+        close &= ~(apart & known[:, :, seat] & known[:, :, partner])
     return bool(close.all(axis=1).mean() >= 0.5)
 
 
