@@ -29,13 +29,8 @@ class Diagram:
 
     def holdings(self) -> dict[str, dict[str, str]]:
         """``{suit: {seat: ranks}}`` for the suits this diagram holds, seats W, N, E, S."""
-        result = {}
-        for suit, row in zip(Suit, self.locations, strict=False):
-            result[suit.char] = {
-                seat.char: "".join(RANKS[i] for i in np.flatnonzero(row == seat))
-                for seat in (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
-            }
-        return result
+        sizes = np.array([len(self.locations)], dtype=np.int64)
+        return DiagramSet(self.locations, sizes).holdings()[0]
 
     @classmethod
     def from_holdings(cls, holdings: dict[str, dict[str, str]]) -> Diagram:
