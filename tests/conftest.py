@@ -39,7 +39,7 @@ def random_tricks(seed: int, n: int, unknown: float = 0.1) -> np.ndarray:
     """Tricks ``(n, 5, 4)`` shaped like a solver's: partners' counts differ by at most one."""
     rng = np.random.default_rng(seed + 1)
     side = rng.integers(0, 14, size=(n, 5, 1))  # the tricks North-South can take
-    by_seat = np.concatenate([13 - side, side, 13 - side, side], axis=2)  # W N E S
+    by_seat = np.concatenate([side, 13 - side, side, 13 - side], axis=2)  # N E S W (the model's)
     tricks = np.clip(by_seat + rng.integers(-1, 2, size=(n, 5, 4)), 0, 13).astype(np.uint8)
     tricks[rng.random((n, 5, 4)) < unknown] = UNKNOWN_TRICKS
     # Real results never give every declarer 0 in notrump; such a ZDD record ends the list.
