@@ -37,7 +37,17 @@ if TYPE_CHECKING:
         FormatWarning,
         Problem,
     )
-    from bridgeio.model import Card, Deal, DealSet, Diagram, DiagramSet, Seat, Strain, Suit
+    from bridgeio.model import (
+        Card,
+        Deal,
+        DealSet,
+        Diagram,
+        DiagramSet,
+        Document,
+        Seat,
+        Strain,
+        Suit,
+    )
 
 __version__ = "0.1.0"
 
@@ -51,7 +61,7 @@ _WHERE = {
         ("FileFormat", "get_format", "register_format", "available_formats"), "bridgeio.core"
     ),
     **dict.fromkeys(
-        ("Card", "Deal", "DealSet", "Diagram", "DiagramSet", "Seat", "Strain", "Suit"),
+        ("Card", "Deal", "DealSet", "Diagram", "DiagramSet", "Document", "Seat", "Strain", "Suit"),
         "bridgeio.model",
     ),
 }
@@ -86,6 +96,7 @@ __all__ = [
     "DealSet",
     "Diagram",
     "DiagramSet",
+    "Document",
     "Seat",
     "Strain",
     "Suit",

@@ -17,6 +17,7 @@ import bridgeio.formats  # noqa: F401  (the built-in formats register themselves
 from bridgeio.errors import ConversionError, FormatError, Problem, collect, lost
 from bridgeio.files import PathLike, atomic_output, input_size, read_head
 from bridgeio.files import same_file as same_file
+from bridgeio.model.document import Document, DocumentKind, kind_of
 from bridgeio.registry import FileFormat, detect_format, format_for_extension, get_format
 from bridgeio.registry import formats as available_formats
 from bridgeio.registry import register_format as register_format
@@ -61,7 +62,7 @@ def output_format(path: Target, format: str | FileFormat | None = None) -> FileF
     return fmt
 
 
-def read(path: PathLike, format: str | FileFormat | None = None, **options: Any) -> Any:
+def read(path: PathLike, format: str | FileFormat | None = None, **options: Any) -> Document:
     """Read a file into the model; the format comes from the content (extension a hint).
 
     ``options`` are the reader's own (``codepage="cp1251"`` for ChessBase files); ones the
@@ -79,18 +80,19 @@ def read(path: PathLike, format: str | FileFormat | None = None, **options: Any)
     return read_as(path, fmt, **options)
 
 
-def read_as(path: str, fmt: FileFormat, **options: Any) -> Any:
+def read_as(path: str, fmt: FileFormat, **options: Any) -> Document:
     """Read ``path`` with ``fmt``'s reader (the format already known)."""
     wanted = fmt.reader_options(options)
     with _reader_errors(path, fmt):
         if fmt.read is not None:
-            return fmt.read(path, **wanted)
+            doc: Document = fmt.read(path, **wanted)
+            return doc
         if fmt.iter_chunks is not None:
             return _join(list(fmt.iter_chunks(path, **wanted)))
     raise ValueError(f"bridgeio cannot read {fmt.name} files")
 
 
-def _join(chunks: list[Any]) -> Any:
+def _join(chunks: list[Any]) -> Document:
     from bridgeio.model.deals import concat
 
     return chunks[0] if len(chunks) == 1 else concat(chunks)
@@ -285,14 +287,13 @@ def fitted(doc: Any, fmt: FileFormat) -> Any:
     Traceback (most recent call last):
     bridgeio.errors.ConversionError: cannot write zbd: it needs deals, which the ... not hold
     """
-    kind, holds = _kind_of(doc), fmt.holds
-    known = ("results", "movement", "tournaments", "deals")
-    if holds in ("any", "table") or kind == holds or kind not in known or fmt.split is not None:
+    kind, holds = kind_of(doc), fmt.holds
+    if holds in ("any", "table") or kind == holds or kind is None or fmt.split is not None:
         return doc  # JSON and CSV take any document; split() picks its own part
     if holds == "deals":
         from bridgeio.model.diagrams import as_deals
 
-        return doc if kind == "deals" else as_deals(doc, fmt.name)
+        return doc if kind == DocumentKind.DEALS else as_deals(doc, fmt.name)
     raise ConversionError(fmt.name, holds, getattr(doc, "format", None) or kind)
 
 
@@ -419,14 +420,14 @@ class Losses:
 
     def see(self, doc: Any) -> None:
         """Count what ``doc`` holds that the target cannot."""
-        from bridgeio.model.deals import DealSet
+        kind, holds = kind_of(doc), self.target.holds
+        if kind == DocumentKind.DEALS:
+            from bridgeio.model.deals import DealSet  # (deals are loaded: NumPy is)
 
-        if isinstance(doc, DealSet):
-            self._deals(doc)
+            if isinstance(doc, DealSet):
+                self._deals(doc)
             return
-        holds = self.target.holds
-        kind = _kind_of(doc)
-        if kind == "results" and holds not in ("results", "any"):
+        if kind == DocumentKind.RESULTS and holds not in ("results", "any"):
             entries = sum(len(s.entries) for e in doc.events for s in e.sections)
             lines = sum(len(b.results) for e in doc.events for s in e.sections for b in s.results)
             self.counts[f"the results ({entries} entries, {lines} table results)"] = 1
@@ -460,19 +461,6 @@ class Losses:
         for what, count in self.counts.items():
             lost(self.target.name, what.replace("#", f"{count:,}"), self.source)
         self.counts.clear()
-
-
-def _kind_of(doc: Any) -> str:
-    """What a model object is: results, movement, tournaments, deals (or something else)."""
-    if hasattr(doc, "events"):
-        return "results"
-    if hasattr(doc, "schedule"):
-        return "movement"
-    if hasattr(doc, "tournaments"):
-        return "tournaments"
-    if hasattr(doc, "seats") or hasattr(doc, "group_sizes"):
-        return "deals"
-    return type(doc).__name__
 
 
 def _is_handle(target: object) -> bool:

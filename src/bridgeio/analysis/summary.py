@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from bridgeio.model.document import Document, DocumentKind
 from bridgeio.model.movement import Movement, Table
 from bridgeio.model.results import Entry, Results, Section
 
@@ -32,15 +33,15 @@ def describe_tournaments(index: TournamentIndex, fmt: str) -> str:
     return "\n".join(lines)
 
 
-def describe(doc: object, fmt: str) -> str:
-    """One screen about any model object."""
-    if isinstance(doc, Results):
+def describe(doc: Document, fmt: str) -> str:
+    """One screen about any document."""
+    if doc.kind == DocumentKind.RESULTS:
         return describe_results(doc, fmt)
-    if isinstance(doc, Movement):
+    if doc.kind == DocumentKind.MOVEMENT:
         return describe_movement(doc, fmt)
-    if hasattr(doc, "tournaments") and hasattr(doc, "sort_order"):  # (no isinstance: no NumPy)
-        return describe_tournaments(doc, fmt)  # type: ignore[arg-type]
-    from bridgeio.analysis.deal_text import describe_deal_file
+    if doc.kind == DocumentKind.TOURNAMENTS:
+        return describe_tournaments(doc, fmt)
+    from bridgeio.analysis.deal_text import describe_deal_file  # (NumPy: deals only)
 
     return describe_deal_file(doc, fmt)
 

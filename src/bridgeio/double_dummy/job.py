@@ -67,8 +67,8 @@ class SolveJob:
                 handle.truncate(whole * ZRD.size)
         if whole == 0:
             return 0
-        done = bridgeio.read(self.work_path, "zrd")
-        if len(done) > len(deals) or not np.array_equal(done.seats, _cards(deals)[: len(done)]):
+        done = as_deals(bridgeio.read(self.work_path, "zrd"), "zrd")
+        if len(done) > len(deals) or not np.array_equal(_cards(done), _cards(deals)[: len(done)]):
             raise WorkFileMismatch(
                 f"{self.work_path} holds work on other deals: delete it to start again"
             )
@@ -105,7 +105,7 @@ class SolveJob:
 
     def _finish(self, deals: DealSet) -> None:
         solved = (
-            bridgeio.read(self.work_path, "zrd")
+            as_deals(bridgeio.read(self.work_path, "zrd"), "zrd")
             if os.path.getsize(self.work_path)
             else DealSet.empty(with_tricks=True)
         )

@@ -1,6 +1,15 @@
-"""The format-neutral model: cards, deals, suit diagrams, results, movements, tournaments.
+"""The format-neutral model: cards, boards, contracts, deals, suit diagrams, results,
+movements, chess tournaments, and the :data:`Document` union that ``bridgeio.read`` returns.
 
-Names are imported when first used, so that a results or movement file needs no NumPy.
+Every public class of the model's modules is importable from here (one explicit
+``__all__``). Names are imported when first used, so that a results or movement file needs
+no NumPy.
+
+>>> from bridgeio.model import Contract, Results, duplicate_score, vulnerability
+>>> vulnerability(7), duplicate_score(Contract.parse("4H", "S"), 10, vulnerable=True)
+(<Vulnerability.BOTH: 'All'>, 620)
+>>> Results().kind
+<DocumentKind.RESULTS: 'results'>
 """
 
 from __future__ import annotations
@@ -9,7 +18,28 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bridgeio.model.cards import RANKS, Card, Seat, Strain, Suit
+    from bridgeio.model.board import (
+        Vulnerability,
+        dealer,
+        vulnerability,
+    )
+    from bridgeio.model.cards import (
+        RANKS,
+        Card,
+        Seat,
+        Strain,
+        Suit,
+    )
+    from bridgeio.model.chess import (
+        PartialDate,
+        Tournament,
+        TournamentIndex,
+    )
+    from bridgeio.model.contract import (
+        Contract,
+        Doubling,
+        duplicate_score,
+    )
     from bridgeio.model.deals import (
         NO_SEAT,
         UNKNOWN_TRICKS,
@@ -19,31 +49,105 @@ if TYPE_CHECKING:
         deal_strings,
         parse_pbn_deal,
     )
-    from bridgeio.model.diagrams import Diagram, DiagramSet, as_deals
+    from bridgeio.model.diagrams import (
+        Diagram,
+        DiagramSet,
+        as_deals,
+    )
+    from bridgeio.model.document import (
+        Document,
+        DocumentKind,
+        kind_of,
+    )
+    from bridgeio.model.movement import (
+        Movement,
+        Table,
+    )
+    from bridgeio.model.provenance import (
+        DealProvenance,
+        Provenance,
+    )
+    from bridgeio.model.results import (
+        Assigned,
+        Award,
+        Board,
+        BoardResult,
+        Direction,
+        Entry,
+        Event,
+        EventKind,
+        Match,
+        Player,
+        Results,
+        Score,
+        Scoring,
+        Section,
+        Special,
+        Strat,
+        StratRank,
+        parse_score,
+        score_text,
+    )
 
-_WHERE = {
-    **dict.fromkeys(("RANKS", "Card", "Seat", "Strain", "Suit"), "bridgeio.model.cards"),
-    **dict.fromkeys(
-        (
-            "NO_SEAT",
-            "UNKNOWN_TRICKS",
-            "Deal",
-            "DealSet",
-            "concat",
-            "deal_strings",
-            "parse_pbn_deal",
-        ),
-        "bridgeio.model.deals",
+_MODULES = {
+    "board": ("Vulnerability", "dealer", "vulnerability"),
+    "cards": ("RANKS", "Card", "Seat", "Strain", "Suit"),
+    "chess": ("PartialDate", "Tournament", "TournamentIndex"),
+    "contract": ("Contract", "Doubling", "duplicate_score"),
+    "deals": (
+        "NO_SEAT",
+        "UNKNOWN_TRICKS",
+        "Deal",
+        "DealSet",
+        "concat",
+        "deal_strings",
+        "parse_pbn_deal",
     ),
-    **dict.fromkeys(("Diagram", "DiagramSet", "as_deals"), "bridgeio.model.diagrams"),
+    "diagrams": ("Diagram", "DiagramSet", "as_deals"),
+    "document": ("Document", "DocumentKind", "kind_of"),
+    "movement": ("Movement", "Table"),
+    "provenance": ("DealProvenance", "Provenance"),
+    "results": (
+        "Assigned",
+        "Award",
+        "Board",
+        "BoardResult",
+        "Direction",
+        "Entry",
+        "Event",
+        "EventKind",
+        "Match",
+        "Player",
+        "Results",
+        "Score",
+        "Scoring",
+        "Section",
+        "Special",
+        "Strat",
+        "StratRank",
+        "parse_score",
+        "score_text",
+    ),
 }
+"""Each module of the model and the names it exports."""
+
+_WHERE = {name: f"bridgeio.model.{module}" for module, names in _MODULES.items() for name in names}
 
 __all__ = [
+    "Vulnerability",
+    "dealer",
+    "vulnerability",
     "RANKS",
     "Card",
     "Seat",
     "Strain",
     "Suit",
+    "PartialDate",
+    "Tournament",
+    "TournamentIndex",
+    "Contract",
+    "Doubling",
+    "duplicate_score",
     "NO_SEAT",
     "UNKNOWN_TRICKS",
     "Deal",
@@ -54,6 +158,32 @@ __all__ = [
     "Diagram",
     "DiagramSet",
     "as_deals",
+    "Document",
+    "DocumentKind",
+    "kind_of",
+    "Movement",
+    "Table",
+    "DealProvenance",
+    "Provenance",
+    "Assigned",
+    "Award",
+    "Board",
+    "BoardResult",
+    "Direction",
+    "Entry",
+    "Event",
+    "EventKind",
+    "Match",
+    "Player",
+    "Results",
+    "Score",
+    "Scoring",
+    "Section",
+    "Special",
+    "Strat",
+    "StratRank",
+    "parse_score",
+    "score_text",
 ]
 
 

@@ -8,8 +8,10 @@ import re
 from collections.abc import MutableSequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar, Literal
 
 from bridgeio.errors import Severity
+from bridgeio.model.document import DocumentKind
 
 PAIRINGS = (
     "none",
@@ -197,6 +199,8 @@ class TournamentIndex:
     >>> index.sort_order(), len(index), index == TournamentIndex(list(index.tournaments))
     ([2, 0], 2, True)
     """
+
+    kind: ClassVar[Literal[DocumentKind.TOURNAMENTS]] = DocumentKind.TOURNAMENTS
 
     format: str | None = None
     """The format it was read from."""

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import overload
+from typing import ClassVar, Literal, overload
 
 import numpy as np
 
 from bridgeio.model.cards import RANKS, Card, Seat, Strain
+from bridgeio.model.document import DocumentKind
 from bridgeio.model.provenance import DealProvenance
 
 NO_SEAT = 255
@@ -214,6 +215,8 @@ class DealSet:
     >>> len(ds), ds.seats.shape, ds[0].hand(Seat.SOUTH)
     (1, (1, 52), '..AKQJT98765432.')
     """
+
+    kind: ClassVar[Literal[DocumentKind.DEALS]] = DocumentKind.DEALS
 
     seats: np.ndarray | None = None
     tricks: np.ndarray | None = None

@@ -8,12 +8,14 @@ for a card that is not in play.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar, Literal
 
 import numpy as np
 
 from bridgeio.errors import ConversionError
 from bridgeio.model.cards import RANKS, Seat, Suit
 from bridgeio.model.deals import NO_SEAT, DealSet, concat
+from bridgeio.model.document import DocumentKind
 
 
 @dataclass(eq=False)
@@ -64,6 +66,8 @@ class DiagramSet:
     >>> len(ds), ds.group_sizes.tolist(), ds.to_deals().seats.shape
     (1, [4], (1, 52))
     """
+
+    kind: ClassVar[Literal[DocumentKind.DEALS]] = DocumentKind.DEALS
 
     locations: np.ndarray
     group_sizes: np.ndarray

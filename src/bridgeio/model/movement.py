@@ -14,6 +14,9 @@ up to 24 and 53), and at most twice as many contestants as one round seats.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from bridgeio.model.document import DocumentKind
 
 MAX_TABLES = 100
 """The most tables a movement may have (four times the largest real schedule)."""
@@ -55,6 +58,8 @@ class Movement:
     >>> m.seating(3)
     [(1, 2, 'NS', 'B')]
     """
+
+    kind: ClassVar[Literal[DocumentKind.MOVEMENT]] = DocumentKind.MOVEMENT
 
     participants: int
     tables: int

@@ -21,11 +21,12 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from bridgeio.errors import Problem
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
+from bridgeio.model.document import DocumentKind
 from bridgeio.model.provenance import Provenance
 
 if TYPE_CHECKING:
@@ -327,6 +328,8 @@ class Results:
     ``partial`` is True when a damaged file could be read only in part; ``problems`` lists
     what was found wrong while reading (also reported as warnings).
     """
+
+    kind: ClassVar[Literal[DocumentKind.RESULTS]] = DocumentKind.RESULTS
 
     events: list[Event] = field(default_factory=list)
     format: str | None = None

@@ -12,12 +12,16 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterable
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
 from bridgeio.formats.json.results import results_document, results_from_document, results_text
-from bridgeio.model.results import Results
+from bridgeio.model.document import Document, DocumentKind
+
+if TYPE_CHECKING:
+    from bridgeio.model.deals import DealSet
+    from bridgeio.model.diagrams import DiagramSet
 
 MAX_JSON_BYTES = 1 << 30
 
@@ -25,26 +29,21 @@ MAX_JSON_BYTES = 1 << 30
 # NumPy, tournaments pathlib): dumping a results file loads only the results codec.
 
 
-def _whole() -> tuple[type, ...]:
-    """The kinds of document written whole (not streamed a record at a time)."""
-    from bridgeio.model.chess import TournamentIndex
-    from bridgeio.model.movement import Movement
-
-    return (Results, TournamentIndex, Movement)
+WHOLE = (DocumentKind.RESULTS, DocumentKind.TOURNAMENTS, DocumentKind.MOVEMENT)
+"""The kinds of document written whole (deal sets are streamed a record at a time)."""
 
 
-def document(doc: Any, source: str | None = None) -> dict[str, Any]:
+def document(doc: Document, source: str | None = None) -> dict[str, Any]:
     """The whole canonical JSON document of a model object, as Python data."""
-    if isinstance(doc, Results):
+    if doc.kind == DocumentKind.RESULTS:
         return results_document(doc, source)
-    from bridgeio.formats.json.movement import movement_document
-    from bridgeio.formats.json.tournaments import tournaments_document
-    from bridgeio.model.chess import TournamentIndex
-    from bridgeio.model.movement import Movement
+    if doc.kind == DocumentKind.TOURNAMENTS:
+        from bridgeio.formats.json.tournaments import tournaments_document
 
-    if isinstance(doc, TournamentIndex):
         return tournaments_document(doc, source)
-    if isinstance(doc, Movement):
+    if doc.kind == DocumentKind.MOVEMENT:
+        from bridgeio.formats.json.movement import movement_document
+
         return movement_document(doc, source)
     from bridgeio.formats.json.deals import deal_records, diagram_records  # (NumPy: deals only)
     from bridgeio.model.diagrams import DiagramSet
@@ -58,38 +57,40 @@ def document(doc: Any, source: str | None = None) -> dict[str, Any]:
     return result
 
 
-def text(doc: Any, source: str | None = None) -> str:
+def text(doc: Document, source: str | None = None) -> str:
     """``json.dumps(document(doc, source))``: the document as one line of JSON text (a
     results file's written faster, by :func:`~bridgeio.formats.json.results.results_text`)."""
-    if isinstance(doc, Results):
+    if doc.kind == DocumentKind.RESULTS:
         return results_text(doc, source)
     return json.dumps(document(doc, source))
 
 
-def write_chunks(chunks: Iterable[Any], handle: BinaryIO, source: str | None = None) -> None:
+def write_chunks(chunks: Iterable[Document], handle: BinaryIO, source: str | None = None) -> None:
     """Stream one JSON document, a record a line, from chunks of deals or diagrams (or write
     results, a movement or a tournament index whole)."""
     chunks = iter(chunks)
     head = next(chunks, None)
-    if isinstance(head, _whole()):
+    if head is not None and head.kind in WHOLE:
         handle.write(text(head, source).encode() + b"\n")
         return
     from bridgeio.formats.json.deals import deal_records, diagram_records
     from bridgeio.model.diagrams import DiagramSet
 
-    chunks = itertools.chain([] if head is None else [head], chunks)
-    first = True
-    last = None
-    for chunk in chunks:
-        if first:
+    opened = written = False  # the head of the document written; a record written
+    last: DealSet | DiagramSet | None = None
+    for chunk in itertools.chain([] if head is None else [head], chunks):
+        if chunk.kind != DocumentKind.DEALS:
+            raise ValueError(f"a {chunk.kind} document among chunks of deals")
+        if not opened:
             name = source or chunk.format or "json"
             handle.write(f'{{"format": {json.dumps(name)}, "records": ['.encode())
+            opened = True
         records = diagram_records(chunk) if isinstance(chunk, DiagramSet) else deal_records(chunk)
         for record in records:
-            handle.write(("\n" if first else ",\n").encode() + json.dumps(record).encode())
-            first = False
+            handle.write((",\n" if written else "\n").encode() + json.dumps(record).encode())
+            written = True
         last = chunk
-    if last is None:
+    if not opened:
         handle.write(f'{{"format": {json.dumps(source or "json")}, "records": ['.encode())
     tail = "\n]"
     if last is not None and last.terminated:
