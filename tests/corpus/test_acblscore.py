@@ -19,7 +19,6 @@ import pytest
 
 import bridgeio
 from bridgeio import FormatError
-from bridgeio.analysis.anonymize import Pseudonyms
 from bridgeio.cli import run
 from bridgeio.errors import collect
 from bridgeio.formats.acblscore.builder import build
@@ -27,6 +26,7 @@ from bridgeio.formats.acblscore.provenance import GameFile
 from bridgeio.formats.acblscore.reader import read_bytes
 from bridgeio.formats.acblscore.writer import to_bytes
 from bridgeio.formats.json.results import results_document, results_from_document, results_text
+from bridgeio.model.pseudonyms import Pseudonyms
 from bridgeio.model.results import (
     Award,
     Event,

@@ -20,7 +20,6 @@ from lxml import etree
 
 import bridgeio
 from bridgeio import FormatError
-from bridgeio.analysis.anonymize import Pseudonyms
 from bridgeio.errors import collect
 from bridgeio.formats.usebio.anonymize import SENSITIVE, anonymize
 from bridgeio.formats.usebio.boards import _Plain
@@ -30,6 +29,7 @@ from bridgeio.formats.usebio.validate import check
 from bridgeio.formats.usebio.writer import to_xml
 from bridgeio.model import RANKS
 from bridgeio.model.contract import Contract
+from bridgeio.model.pseudonyms import Pseudonyms
 from bridgeio.model.results import Assigned, Direction, EventKind, Special
 
 

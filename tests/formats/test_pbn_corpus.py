@@ -16,12 +16,12 @@ import pytest
 from endplay.parsers import pbn as endplay_pbn
 
 import bridgeio
-from bridgeio.analysis.anonymize import Pseudonyms
 from bridgeio.errors import collect
 from bridgeio.formats.pbn import reader
 from bridgeio.formats.pbn.anonymize import anonymize
 from bridgeio.formats.pbn.provenance import CATEGORIES, PbnGames
 from bridgeio.formats.pbn.writer import write_chunks
+from bridgeio.model.pseudonyms import Pseudonyms
 from tests.conftest import CORPUS
 from tests.corpus.test_dds_list100 import card_places
 

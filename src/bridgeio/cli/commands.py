@@ -550,8 +550,8 @@ def anonymize(
 ) -> None:
     """Copy a file with names, player numbers, cities and clubs replaced by consistent
     pseudonyms; every other byte stays as it was."""
-    from bridgeio.analysis.anonymize import Pseudonyms
     from bridgeio.core import output_handle, same_file
+    from bridgeio.model.pseudonyms import Pseudonyms
 
     with _failures(source), collect() as found, opened(source, source_format) as src:
         fmt = src.format

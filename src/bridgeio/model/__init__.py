@@ -67,6 +67,10 @@ if TYPE_CHECKING:
         DealProvenance,
         Provenance,
     )
+    from bridgeio.model.pseudonyms import (
+        Pseudonyms,
+        anonymize,
+    )
     from bridgeio.model.results import (
         Assigned,
         Award,
@@ -107,6 +111,7 @@ _MODULES = {
     "document": ("Document", "DocumentKind", "kind_of"),
     "movement": ("Movement", "Table"),
     "provenance": ("DealProvenance", "Provenance"),
+    "pseudonyms": ("Pseudonyms", "anonymize"),
     "results": (
         "Assigned",
         "Award",
@@ -165,6 +170,8 @@ __all__ = [
     "Table",
     "DealProvenance",
     "Provenance",
+    "Pseudonyms",
+    "anonymize",
     "Assigned",
     "Award",
     "Board",

@@ -1,7 +1,7 @@
 """Anonymising a game file byte for byte: names, player numbers, cities, clubs and directors
 replaced by consistent pseudonyms, every other byte as it was.
 
-The file is read, :func:`~bridgeio.analysis.anonymize.anonymize_with` replaces the names in
+The file is read, :func:`~bridgeio.model.pseudonyms.anonymize_with` replaces the names in
 the model, and the writer puts them back in place; each sensitive string field is written
 whole (its length, the pseudonym, zeros after it), so that old text after a string's end,
 which ACBLscore leaves in its fields, does not survive either.
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import BinaryIO
 
-from bridgeio.analysis.anonymize import SENSITIVE, Pseudonyms, anonymize_with
 from bridgeio.formats.acblscore.reader import read
 from bridgeio.formats.acblscore.writer import to_bytes
+from bridgeio.model.pseudonyms import SENSITIVE, Pseudonyms, anonymize_with
 
 
 def anonymize(path: str, handle: BinaryIO, pseudonyms: Pseudonyms) -> None:

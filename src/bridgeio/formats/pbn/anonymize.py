@@ -18,7 +18,7 @@ number the players of one event (1, 2, …) to tie the ScoreTable to the standin
 nobody outside the file, and the names they lead to are replaced.
 
 >>> import io, tempfile, os
->>> from bridgeio.analysis.anonymize import Pseudonyms
+>>> from bridgeio.model.pseudonyms import Pseudonyms
 >>> path = os.path.join(tempfile.mkdtemp(), "n.pbn")
 >>> deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 >>> _ = open(path, "w").write(f'[North "Ann Smith#123"]\\n[South "Ann Smith"]\\n[Deal "{deal}"]\\n')
@@ -34,11 +34,11 @@ import re
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from bridgeio.analysis.anonymize import Pseudonyms
 from bridgeio.formats.pbn.provenance import PbnGames, decode, encode
 from bridgeio.formats.pbn.reader import iter_chunks
 from bridgeio.formats.pbn.scan import WS, Tag, scan
 from bridgeio.formats.pbn.tables import Columns
+from bridgeio.model.pseudonyms import Pseudonyms
 
 Span = tuple[int, int, str]
 """Offsets of a value in a text and what it is: ``person``, ``people``, ``id``, a place."""

@@ -1,5 +1,5 @@
 """Anonymising a USEBIO file byte for byte: names, personal numbers and places are replaced
-by :class:`~bridgeio.analysis.anonymize.Pseudonyms`; every other byte stays as it was (the
+by :class:`~bridgeio.model.pseudonyms.Pseudonyms`; every other byte stays as it was (the
 version, the layout, the encoding, comments, elements bridgeio does not know).
 
 What is replaced (each element's text, its leading and trailing blanks kept):
@@ -20,7 +20,7 @@ reading) and the places found in its bytes are checked against the parse: a file
 cannot be matched up is refused rather than changed in the wrong places.
 
 >>> import io, os, tempfile
->>> from bridgeio.analysis.anonymize import Pseudonyms
+>>> from bridgeio.model.pseudonyms import Pseudonyms
 >>> path = os.path.join(tempfile.mkdtemp(), "x.xml")
 >>> _ = open(path, "w").write('<USEBIO Version="1.2"><CLUB><CLUB_NAME>Bay Club</CLUB_NAME>'
 ...     '</CLUB><!-- kept --><EVENT><PAIR><PLAYER><PLAYER_NAME> Ann Lee </PLAYER_NAME>'
@@ -39,9 +39,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
-from bridgeio.analysis.anonymize import Pseudonyms
 from bridgeio.errors import FormatError
 from bridgeio.formats.usebio.parsing import Stream, refuse_oversized
+from bridgeio.model.pseudonyms import Pseudonyms
 from bridgeio.model.results import Player
 
 PERSONS = {("PLAYER", "PLAYER_NAME"), ("CONTACT", "FULL_NAME"), ("CONTACT", "SCORER")}

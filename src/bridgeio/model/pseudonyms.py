@@ -1,4 +1,5 @@
-"""Pseudonyms for everything that names a person or a place in a results file.
+"""Pseudonyms for everything that names a person or a place in a results file (a rule every
+format's ``anonymize`` shares, so it lives in the model).
 
 Names, player numbers, cities, club names and directors are replaced; every other value stays.
 The same person (by player number, else by name) gets the same pseudonym wherever they
