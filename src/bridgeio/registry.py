@@ -96,6 +96,9 @@ class FileFormat:
     * ``check(path, **read_options)`` lists :class:`Problem` s without raising for them.
     * ``anonymize(path, handle, pseudonyms, **read_options)`` copies a file with names,
       numbers and places replaced and every other byte kept.
+    * ``restore(data, path)`` gives back the :class:`~bridgeio.model.provenance.Provenance`
+      whose JSON the canonical JSON carried for this format: an object's ``kept`` (results),
+      the list of every deal record's entry (deal sets), the whole document (tournaments).
     * ``split(doc)``: for a target that holds less than a source file, the parts to write,
       each with the suffix of its own file name (OUT-A.asc, OUT-B.asc, ...).
     * ``resembles(head, size)``: could the file be a short or damaged file of this format
@@ -120,6 +123,7 @@ class FileFormat:
     write_chunks: Callable[..., None] | None = None
     check: Callable[..., list[Problem]] | None = None
     anonymize: Callable[..., None] | None = None
+    restore: Callable[..., Any] | None = None
     split: Callable[[Any], list[tuple[str, Any]]] | None = None
     read_options: tuple[Option, ...] = ()
     write_options: tuple[Option, ...] = ()

@@ -18,10 +18,9 @@ from dataclasses import dataclass
 import numpy as np
 
 import bridgeio
+from bridgeio.core import get_format
 from bridgeio.double_dummy.solver import solve_seats
 from bridgeio.errors import ConversionError
-from bridgeio.formats.pavlicek.layout import ZRD
-from bridgeio.formats.pavlicek.records import encode_chunk
 from bridgeio.model import NO_SEAT, DealSet, as_deals
 
 WORK_SUFFIX = ".solving"
@@ -61,10 +60,11 @@ class SolveJob:
         if not os.path.exists(self.work_path):
             return 0
         size = os.path.getsize(self.work_path)
-        whole = size // ZRD.size
-        if whole * ZRD.size != size:
+        record = _zrd_record_size()
+        whole = size // record
+        if whole * record != size:
             with open(self.work_path, "r+b") as handle:
-                handle.truncate(whole * ZRD.size)
+                handle.truncate(whole * record)
         if whole == 0:
             return 0
         done = as_deals(bridgeio.read(self.work_path, "zrd"), "zrd")
@@ -82,10 +82,12 @@ class SolveJob:
         if progress:
             progress(start, len(deals))
         solved = 0
+        write_chunks = get_format("zrd").write_chunks
+        assert write_chunks is not None
         with open(self.work_path, "ab") as work:
             for first, tricks in self._results(seats, start):
                 rows = slice(first, first + len(tricks))
-                work.write(encode_chunk(DealSet(seats[rows], tricks), ZRD))
+                write_chunks([DealSet(seats[rows], tricks)], work)
                 work.flush()
                 os.fsync(work.fileno())
                 solved += len(tricks)
@@ -113,6 +115,13 @@ class SolveJob:
         result.format = deals.format
         bridgeio.write(result, self.target, self.to, seat=self.seat)
         os.unlink(self.work_path)
+
+
+def _zrd_record_size() -> int:
+    """Bytes a record of the work file (ZRD) takes, from the registry."""
+    size = get_format("zrd").record_size
+    assert size is not None
+    return size
 
 
 def _cards(deals: DealSet) -> np.ndarray:

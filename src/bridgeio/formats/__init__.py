@@ -73,6 +73,7 @@ BUILT_IN = [
         write=Lazy("bridgeio.formats.acblscore.writer", "write"),
         check=Lazy("bridgeio.formats.acblscore.checks", "check"),
         anonymize=Lazy("bridgeio.formats.acblscore.anonymize", "anonymize"),
+        restore=Lazy("bridgeio.formats.acblscore.provenance", "restore"),
     ),
     FileFormat(
         name="usebio",
@@ -84,6 +85,7 @@ BUILT_IN = [
         write=Lazy("bridgeio.formats.usebio.writer", "write"),
         check=Lazy("bridgeio.formats.usebio.validate", "check"),
         anonymize=Lazy("bridgeio.formats.usebio.anonymize", "anonymize"),
+        restore=Lazy("bridgeio.formats.usebio.provenance", "restore"),
         split=usebio.events,
         write_options=(USEBIO_VERSION,),
     ),
@@ -98,6 +100,7 @@ BUILT_IN = [
         write_chunks=Lazy("bridgeio.formats.pbn.writer", "write_chunks"),
         check=Lazy("bridgeio.formats.pbn.checks", "check"),
         anonymize=Lazy("bridgeio.formats.pbn.anonymize", "anonymize"),
+        restore=Lazy("bridgeio.formats.pbn.documents", "restore"),
         carries=frozenset({"cards", "tricks", "boards"}),
     ),
     _pavlicek("zbs"),
@@ -125,6 +128,7 @@ BUILT_IN = [
         read=Lazy("bridgeio.formats.chessbase.entity", "read"),
         write=Lazy("bridgeio.formats.chessbase.entity", "write"),
         check=Lazy("bridgeio.formats.chessbase.checks", "check"),
+        restore=Lazy("bridgeio.formats.chessbase.provenance", "restore"),
         read_options=(CODEPAGE,),
     ),
     FileFormat(

@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     )
     from bridgeio.model.provenance import (
         DealProvenance,
+        IndexProvenance,
         Provenance,
     )
     from bridgeio.model.pseudonyms import (
@@ -110,7 +111,7 @@ _MODULES = {
     "diagrams": ("Diagram", "DiagramSet", "as_deals"),
     "document": ("Document", "DocumentKind", "kind_of"),
     "movement": ("Movement", "Table"),
-    "provenance": ("DealProvenance", "Provenance"),
+    "provenance": ("DealProvenance", "IndexProvenance", "Provenance"),
     "pseudonyms": ("Pseudonyms", "anonymize"),
     "results": (
         "Assigned",
@@ -169,6 +170,7 @@ __all__ = [
     "Movement",
     "Table",
     "DealProvenance",
+    "IndexProvenance",
     "Provenance",
     "Pseudonyms",
     "anonymize",

@@ -10,9 +10,11 @@ provenance, and the conversion reports what it held (:meth:`Provenance.contents`
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from bridgeio.model.chess import Tournament, TournamentIndex
 
 
 class Provenance:
@@ -30,7 +32,7 @@ class Provenance:
     def to_json(self) -> dict[str, Any] | None:
         """What the canonical JSON carries of it (plain JSON data), so that reading the JSON
         back restores it and ``read(json) -> write(format)`` gives the same file; None when it
-        is not carried. The format's ``provenance`` module turns it back with ``restore``."""
+        is not carried. The format's registered ``restore`` turns it back."""
         return None
 
 
@@ -50,18 +52,23 @@ class DealProvenance(Provenance):
         """The entries of ``parts`` one after another (all of this class)."""
         raise NotImplementedError
 
-
-def restore(format: str, data: Any) -> Provenance | None:
-    """The provenance object a format's ``to_json`` gave ``data`` for, via that format's
-    module ``bridgeio.formats.<format>.provenance`` (its function ``restore(data)``); None
-    for a format with no such module. ``ValueError`` for data that module cannot read."""
-    if not format.isidentifier():
-        raise ValueError(f"not a format name: {format!r}")
-    try:
-        module = importlib.import_module(f"bridgeio.formats.{format}.provenance")
-    except ModuleNotFoundError:
+    def record_json(self, index: int) -> Any:
+        """What the canonical JSON carries of deal ``index`` (under the format's name in its
+        record), None when nothing is carried; the format's registered ``restore`` takes the
+        list of every record's and gives the provenance back."""
         return None
-    found = module.restore(data)
-    if found is not None and not isinstance(found, Provenance):
-        raise ValueError(f"{format} provenance: not restorable from {type(data).__name__}")
-    return found
+
+
+class IndexProvenance(Provenance):
+    """Provenance of a tournament index read from a file that keeps more than the
+    tournaments (a ChessBase .cbt file's slots, tree and record bytes)."""
+
+    def record_json(self, slot: int) -> Any:
+        """What the canonical JSON carries of the tournament in ``slot``, None for nothing."""
+        return None
+
+    def rebuild(self, tournaments: dict[int, Tournament], path: str) -> TournamentIndex:
+        """The index of the format's own kind over ``tournaments`` (by id), with what this
+        provenance keeps; :class:`~bridgeio.errors.FormatError` naming ``path`` where the
+        two do not fit together."""
+        raise NotImplementedError

@@ -302,9 +302,10 @@ class MatchKept(Kept):
     boards = Field[int]("boards", "The boards played in the match.")
 
 
-def restore(data: Any) -> Provenance:
+def restore(data: Any, path: str = "<data>") -> Provenance:
     """The :class:`GameFile` whose :meth:`~GameFile.to_json` gave ``data``; ValueError for
-    anything else.
+    anything else (the JSON reader names the place: ``path``, which the registry's
+    ``restore`` passes, is not needed here).
 
     >>> restore({"file": "EgoDQUMz"}).data
     b'\\x12\\n\\x03AC3'

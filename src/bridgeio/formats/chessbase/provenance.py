@@ -28,16 +28,66 @@ from bridgeio.formats.chessbase import layout as L
 from bridgeio.formats.chessbase import records
 from bridgeio.formats.chessbase.entity import _SLOT_DTYPE, MAX_SLOTS, TournamentFile
 from bridgeio.formats.chessbase.tree import SortTree, TreeError
-from bridgeio.formats.json.fields import JSON, array, at, boolean, integer, mapping, text
+from bridgeio.jsonfields import JSON, array, at, boolean, integer, mapping, text
 from bridgeio.model.chess import Tournament
+from bridgeio.model.provenance import IndexProvenance
 
 WHERE = "provenance.cbt"
 INT32 = (-(2**31), 2**31 - 1)
 
 
-def carried(db: TournamentFile) -> tuple[JSON, dict[int, JSON]]:
-    """(the document's provenance, each slot's kept record where one is needed), taken from
-    the bytes the file writes."""
+class CbtProvenance(IndexProvenance):
+    """What a .cbt file keeps beyond its tournaments, as the canonical JSON carries it: the
+    document's ``provenance.cbt`` and each slot's kept record bytes where one is needed.
+
+    >>> from bridgeio.formats.chessbase.entity import TournamentFile
+    >>> kept = TournamentFile.new([Tournament("A")]).carried()
+    >>> kept.to_json()["live"], kept.record_json(0)
+    (1, None)
+    """
+
+    format = "cbt"
+
+    def __init__(self, document: JSON, records: dict[int, bytes]) -> None:
+        self.document, self.records = document, records
+
+    def to_json(self) -> JSON:
+        """The document's ``provenance.cbt``."""
+        return self.document
+
+    def record_json(self, slot: int) -> JSON | None:
+        """``{"record": hex}`` for a slot whose fields do not give its bytes back."""
+        kept = self.records.get(slot)
+        return None if kept is None else {"record": kept.hex()}
+
+    def rebuild(self, tournaments: dict[int, Tournament], path: str) -> TournamentFile:
+        """The file these tournaments and this provenance describe (see :func:`rebuild`)."""
+        db = rebuild(tournaments, self.records, self.document, path)
+        db.format = "cbt"
+        return db
+
+
+def restore(document: Any, path: str) -> CbtProvenance:
+    """The provenance a canonical JSON tournaments document carries (its ``provenance.cbt``
+    and each tournament's ``kept.cbt``), with :class:`FormatError` naming the JSON path of a
+    malformed kept record."""
+    records: dict[int, bytes] = {}
+    for index, item in enumerate(array(mapping(document, "", path), "tournaments", path)):
+        where = at("tournaments", index)
+        item = mapping(item, where, path)
+        kept = item.get("kept")
+        if isinstance(kept, dict) and "cbt" in kept:
+            place = at(at(where, "kept"), "cbt")
+            found = mapping(kept["cbt"], place, path).get("record")
+            slot = integer(item, "id", path, 0, 2**31 - 1, where)
+            records[slot] = record(found, at(place, "record"), path)
+    carried = document.get("provenance")
+    found = carried.get("cbt") if isinstance(carried, dict) else None
+    return CbtProvenance(mapping(found, WHERE, path), records)
+
+
+def carried(db: TournamentFile) -> CbtProvenance:
+    """What the file keeps beyond its tournaments, taken from the bytes it writes."""
     data = db.to_bytes()
     _, root, _, _, first_deleted, live, extra = L.HEADER.unpack_from(data)
     header_size = L.HEADER.size + extra
@@ -54,15 +104,15 @@ def carried(db: TournamentFile) -> tuple[JSON, dict[int, JSON]]:
         "deleted": [],
         "tree_sorted": _sorts(db),
     }
-    kept: dict[int, JSON] = {}
+    kept: dict[int, bytes] = {}
     for slot, tournament in enumerate(db.tournaments):
         record = nodes["record"][slot].tobytes()
         if tournament is None:
             if any(record):
                 document["deleted"].append({"id": slot, "record": record.hex()})
         elif _encoded(tournament, db.codepage) != record:
-            kept[slot] = {"record": record.hex()}
-    return document, kept
+            kept[slot] = record
+    return CbtProvenance(document, kept)
 
 
 def _sorts(db: TournamentFile) -> bool:

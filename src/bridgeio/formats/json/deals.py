@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from bridgeio.errors import FormatError
+from bridgeio.formats.json.carried import carriers, restore
 from bridgeio.model import (
     UNKNOWN_TRICKS,
     DealSet,
@@ -27,14 +28,15 @@ from bridgeio.model import (
     parse_pbn_deal,
 )
 from bridgeio.model.deals import dd_dict
+from bridgeio.model.provenance import DealProvenance
 
 
 def deal_records(deals: DealSet) -> list[dict[str, Any]]:
     """Canonical records of a deal set: ``deal`` from North, ``dd`` by declarer and strain;
-    a set read from PBN adds each record's game (``"pbn"``: tags, sections, see
-    :mod:`bridgeio.formats.pbn.documents`)."""
+    a set read from a format that keeps more of each deal adds what it carries under the
+    format's name (PBN: ``"pbn"``, each record's game: tags, sections)."""
     texts = deal_strings(deals.seats) if deals.seats is not None else [None] * len(deals)
-    pbn_games = _pbn_games(deals)
+    kept = deals.provenance
     records = []
     for i, text in enumerate(texts):
         target = None if deals.target is None else Seat(int(deals.target[i]))
@@ -46,22 +48,10 @@ def deal_records(deals: DealSet) -> list[dict[str, Any]]:
             record["board"] = int(deals.boards[i])
         if target is not None:
             record["target"] = target.char
-        if pbn_games is not None:
-            record["pbn"] = pbn_games(i)
+        if kept is not None and (carried := kept.record_json(i)) is not None:
+            record[kept.format] = carried
         records.append(record)
     return records
-
-
-def _pbn_games(deals: DealSet) -> Any:
-    """The ``"pbn"`` object of each record, for a set read from PBN (else None)."""
-    if getattr(deals.provenance, "format", None) != "pbn":
-        return None
-    from bridgeio.formats.pbn.documents import record_document
-    from bridgeio.formats.pbn.provenance import PbnGames
-
-    games = deals.provenance
-    assert isinstance(games, PbnGames)
-    return lambda i: record_document(games, i)
 
 
 def diagram_records(diagrams: DiagramSet) -> list[dict[str, Any]]:
@@ -118,17 +108,18 @@ def _deals(records: list[Any], path: str) -> DealSet:
     result.boards = _column(records, "board", path, int)
     target = _column(records, "target", path, lambda t: Seat.from_char(str(t)))
     result.target = None if target is None else target.astype(np.uint8)
-    result.provenance = _pbn_provenance(records, path)
+    result.provenance = _carried(records, path)
     return result
 
 
-def _pbn_provenance(records: list[Any], path: str) -> Any:
-    """The PBN games of records that all carry one (``"pbn"``), else None."""
-    if not records or not all(isinstance(r.get("pbn"), dict) for r in records):
-        return None
-    from bridgeio.formats.pbn.documents import games_from_documents
-
-    return games_from_documents([r["pbn"] for r in records], path)
+def _carried(records: list[Any], path: str) -> DealProvenance | None:
+    """The provenance of records that all carry one format's (under its name), else None."""
+    for name in carriers() if records else ():
+        if all(isinstance(r.get(name), dict) for r in records):
+            found = restore(name, [r[name] for r in records], path)
+            if isinstance(found, DealProvenance):
+                return found
+    return None
 
 
 def _column(

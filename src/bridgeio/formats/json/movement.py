@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from bridgeio.errors import FormatError
-from bridgeio.formats.json.fields import JSON, array, at, boolean, integer, mapping, text
+from bridgeio.jsonfields import JSON, array, at, boolean, integer, mapping, text
 from bridgeio.model.movement import MAX_ROUNDS, MAX_TABLES, Movement, Table, size_problem
 
 MAX_NUMBER = 999_999  # a contestant number (what an ASC file's six digits hold)

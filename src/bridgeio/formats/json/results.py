@@ -20,9 +20,10 @@ from functools import partial
 from typing import Any, TypeVar
 
 from bridgeio.errors import FormatError, Problem
+from bridgeio.formats.json.carried import restore
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
-from bridgeio.model.provenance import Provenance, restore
+from bridgeio.model.provenance import Provenance
 from bridgeio.model.results import (
     Award,
     Board,
@@ -445,7 +446,8 @@ class _Reader:
         if len(carried) != 1:
             raise self.fail(f"{where}.{key}", "one format's provenance")
         ((name, content),) = carried.items()
-        return self.parsed(f"{where}.{key}.{name}", lambda: restore(name, content), "provenance")
+        place = f"{where}.{key}.{name}"
+        return self.parsed(place, lambda: restore(name, content, self.path), "provenance")
 
 
 def results_from_document(data: JSON, path: str = "<data>") -> Results:

@@ -11,8 +11,10 @@ and day with no month; a month or day without a year; a day the month does not h
 tournament also carries ``"date_parts": [year, month, day]`` as stored, 0 for unknown, and
 reading it back requires ``date`` to be what those parts give.
 
-A document read from a .cbt file also carries what the file needs to be written back byte
-for byte (:mod:`bridgeio.formats.chessbase.provenance`). Without that provenance, the
+A document read from a file that keeps more than its tournaments (a .cbt file) also carries
+what the file needs to be written back byte for byte: that format's
+:class:`~bridgeio.model.provenance.IndexProvenance`, under ``provenance`` and each
+tournament's ``kept``, restored by that format through the registry. Without it, the
 tournaments are read in id order into a new index, numbered from 0 when written.
 
 >>> from bridgeio.model.chess import PartialDate, Tournament, TournamentIndex
@@ -29,7 +31,8 @@ from __future__ import annotations
 import re
 
 from bridgeio.errors import FormatError
-from bridgeio.formats.json.fields import JSON, array, at, boolean, integer, mapping, text, value
+from bridgeio.formats.json.carried import restore
+from bridgeio.jsonfields import JSON, array, at, boolean, integer, mapping, text, value
 from bridgeio.model.chess import (
     NATION_NAMES,
     PAIRINGS,
@@ -38,6 +41,7 @@ from bridgeio.model.chess import (
     Tournament,
     TournamentIndex,
 )
+from bridgeio.model.provenance import IndexProvenance
 
 MAX_ID = 2**31 - 1
 U32 = 2**32 - 1
@@ -48,26 +52,27 @@ _NATION_NUMBER = re.compile(r"#([0-9]{1,3})")
 
 def tournaments_document(index: TournamentIndex, source: str | None = None) -> JSON:
     """The canonical JSON document of a tournament index, as Python data."""
-    kept: dict[int, JSON] = {}
-    provenance: JSON | None = None
-    if getattr(index, "format", None) == "cbt":
-        from bridgeio.formats.chessbase.entity import TournamentFile
-
-        if isinstance(index, TournamentFile):
-            from bridgeio.formats.chessbase.provenance import carried
-
-            provenance, kept = carried(index)
+    carried = index.carried()
     document: JSON = {
         "format": source or index.format or "json",
-        "tournaments": [tournament_record(slot, t, kept.get(slot)) for slot, t in index.with_ids()],
+        "tournaments": [
+            tournament_record(
+                slot, t, None if carried is None else carried.record_json(slot), carried
+            )
+            for slot, t in index.with_ids()
+        ],
     }
-    if provenance is not None:
-        document["provenance"] = {"cbt": provenance}
+    provenance = None if carried is None else carried.to_json()
+    if carried is not None and provenance is not None:
+        document["provenance"] = {carried.format: provenance}
     return document
 
 
-def tournament_record(slot: int, t: Tournament, kept: JSON | None = None) -> JSON:
-    """One tournament of the document (``kept``: what its .cbt record needs besides)."""
+def tournament_record(
+    slot: int, t: Tournament, kept: JSON | None = None, carried: IndexProvenance | None = None
+) -> JSON:
+    """One tournament of the document (``kept``: what ``carried``, the provenance of the
+    file it came from, keeps of its record besides)."""
     record: JSON = {
         "id": slot,
         "title": t.title,
@@ -88,8 +93,8 @@ def tournament_record(slot: int, t: Tournament, kept: JSON | None = None) -> JSO
     }
     if not t.date.exact:
         record["date_parts"] = [t.date.year, t.date.month, t.date.day]
-    if kept is not None:
-        record["kept"] = {"cbt": kept}
+    if kept is not None and carried is not None:
+        record["kept"] = {carried.format: kept}
     return record
 
 
@@ -98,7 +103,6 @@ def tournaments_from_document(data: JSON, path: str = "<data>") -> TournamentInd
     document carries its provenance); :class:`FormatError` naming the JSON path of anything
     missing, of the wrong type, or out of range."""
     found: dict[int, Tournament] = {}
-    kept: dict[int, bytes] = {}
     for index, item in enumerate(array(data, "tournaments", path)):
         where = at("tournaments", index)
         item = mapping(item, where, path)
@@ -106,30 +110,15 @@ def tournaments_from_document(data: JSON, path: str = "<data>") -> TournamentInd
         if slot in found:
             raise FormatError(path, at(where, "id"), f"a new id, found {slot} a second time")
         found[slot] = tournament(item, where, path)
-        record = _kept_record(item, where, path)
-        if record is not None:
-            kept[slot] = record
     format = data.get("format")
     carried = data.get("provenance")
-    if isinstance(carried, dict) and "cbt" in carried:
-        from bridgeio.formats.chessbase.provenance import rebuild
-
-        db = rebuild(found, kept, carried["cbt"], path)
-        db.format = "cbt"
-        return db
+    if isinstance(carried, dict) and len(carried) == 1:
+        restored = restore(next(iter(carried)), data, path)
+        if isinstance(restored, IndexProvenance):
+            return restored.rebuild(found, path)
     return TournamentIndex(
         [found[slot] for slot in sorted(found)], format if isinstance(format, str) else "json"
     )
-
-
-def _kept_record(item: JSON, where: str, path: str) -> bytes | None:
-    kept = item.get("kept")
-    if not isinstance(kept, dict) or "cbt" not in kept:
-        return None
-    from bridgeio.formats.chessbase.provenance import record
-
-    place = at(at(where, "kept"), "cbt")
-    return record(mapping(kept["cbt"], place, path).get("record"), at(place, "record"), path)
 
 
 def tournament(item: JSON, where: str, path: str) -> Tournament:

@@ -78,6 +78,14 @@ def render(games: list[GameRecord], eol: str, closed: bool = True) -> str:
     return text + eol if closed else text
 
 
+def restore(documents: Any, path: str) -> PbnGames:
+    """The provenance of a deal set from every record's ``"pbn"`` object (the registry's
+    ``restore`` for PBN)."""
+    if not isinstance(documents, list):
+        raise FormatError(path, "records", 'a "pbn" object in every record')
+    return games_from_documents(documents, path)
+
+
 def games_from_documents(documents: list[Any], path: str) -> PbnGames:
     """The provenance of a deal set from its records' ``"pbn"`` objects; each must hold
     exactly one game with a deal (a :class:`~bridgeio.FormatError` names the record)."""

@@ -165,6 +165,12 @@ class PbnGames(DealProvenance):
 
     format = "pbn"
 
+    def record_json(self, index: int) -> dict[str, Any]:
+        """The ``"pbn"`` object of deal ``index`` in the canonical JSON."""
+        from bridgeio.formats.pbn.documents import record_document  # (it builds on this)
+
+        return record_document(self, index)
+
     def __init__(
         self,
         texts: np.ndarray,

@@ -228,8 +228,10 @@ _CLASSES: dict[str, type[UsebioKept]] = {
 }
 
 
-def restore(data: Any) -> UsebioKept:
-    """The kept object of what its ``to_json`` gave; ``ValueError`` for anything else."""
+def restore(data: Any, path: str = "<data>") -> UsebioKept:
+    """The kept object of what its ``to_json`` gave; ``ValueError`` for anything else (the
+    JSON reader names the place: ``path``, which the registry's ``restore`` passes, is not
+    needed here)."""
     if not isinstance(data, dict) or data.get("of") not in _CLASSES:
         raise ValueError("not USEBIO provenance")
     cls = _CLASSES[data["of"]]

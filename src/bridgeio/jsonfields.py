@@ -1,6 +1,7 @@
-"""Typed access to the fields of a canonical JSON document: each getter returns the value or
-raises :class:`FormatError` naming the JSON path (``tournaments[3].date``) and what was
-expected, so a malformed document never ends in a ``KeyError`` or ``TypeError``.
+"""Typed access to the fields of JSON data (the canonical JSON, and what a format carries in
+it): each getter returns the value or raises :class:`FormatError` naming the JSON path
+(``tournaments[3].date``) and what was expected, so a malformed document never ends in a
+``KeyError`` or ``TypeError``. Beside ``errors`` and ``files``: every format may use it.
 
 >>> integer({"rounds": 2**40}, "rounds", "x.json", 0, 255)
 Traceback (most recent call last):
