@@ -211,7 +211,7 @@ def from_results(played: list[Played], individual: bool, mitchell: bool) -> Move
         if cells.setdefault(place, seats) != seats:
             raise ValueError(f"round {round_number} table {table_number}: {cells[place]}, {seats}")
         boards.setdefault(place, set()).add(board)
-    _require_one_table_a_round(cells)
+    _require_one_table_a_round(cells, mitchell and not individual)
     lowest = _joined(list(boards.values()))
     labels = group_labels(list(lowest.values()))
     groups = {place: labels[lowest[min(found)]] for place, found in boards.items()}
@@ -222,13 +222,16 @@ def from_results(played: list[Played], individual: bool, mitchell: bool) -> Move
     return _movement(cells, groups, rounds, tables, individual, mitchell)
 
 
-def _require_one_table_a_round(cells: Cells) -> None:
-    """ValueError for a contestant seated at two tables in one round."""
-    seen: dict[tuple[int, int], int] = {}
-    for (round_number, table_number), seats in cells.items():
-        for number in seats:
-            if seen.setdefault((round_number, number), table_number) != table_number:
-                raise ValueError(f"round {round_number}: {number} at two tables")
+def _require_one_table_a_round(cells: Cells, mitchell: bool) -> None:
+    """ValueError for a contestant seated at two tables (or twice at one) in a round; a
+    Mitchell numbers each direction apart (N-S 1 and E-W 1 are two pairs)."""
+    seen: set[tuple[int, int, int]] = set()
+    for (round_number, _), seats in cells.items():
+        for seat, number in enumerate(seats):
+            key = (round_number, seat if mitchell else 0, number)
+            if key in seen:
+                raise ValueError(f"round {round_number}: {number} seated twice")
+            seen.add(key)
 
 
 def _joined(played_together: list[set[int]]) -> dict[int, int]:

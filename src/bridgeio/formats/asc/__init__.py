@@ -42,16 +42,18 @@ def movements(doc: Any) -> list[tuple[str, Any]]:
     parts: list[tuple[str, Any]] = []
     for event in doc.events:
         for section in event.sections:
-            movement = played_movement(section, event.kind == "individual")
+            name = section.name if len(doc.events) == 1 else f"{event.number}{section.name}"
+            movement = played_movement(section, event.kind == "individual", f"section {name}")
             if movement is not None:
-                name = section.name if len(doc.events) == 1 else f"{event.number}{section.name}"
                 parts.append((name, movement))
     return parts
 
 
-def played_movement(section: Any, individual: bool) -> Any:
+def played_movement(section: Any, individual: bool, where: str = "") -> Any:
     """The movement of a section of a results file: from its board results where every line
-    gives its round, table and contestants, else from its schedule; None with neither.
+    gives its round, table and contestants, else from its schedule; None with neither. Board
+    results that are no movement (two pairs of pairs at one table-round, ...) are reported as
+    a warning at ``where`` and the schedule's movement is taken.
 
     >>> from bridgeio.model.results import Board, BoardResult, Section
     >>> section = Section("A", "mitchell", rounds=1, schedule=[[(1, 1, 1)], [(1, 2, 3)]])
@@ -61,6 +63,7 @@ def played_movement(section: Any, individual: bool) -> Any:
     >>> [row[0].group for row in played_movement(section, False).schedule]
     ['A', 'B']
     """
+    from bridgeio.errors import report
     from bridgeio.model.movement import from_results, from_schedule
 
     mitchell = section.movement in ("mitchell", "web")  # a web moves boards, not pairs, apart
@@ -72,8 +75,10 @@ def played_movement(section: Any, individual: bool) -> Any:
     if played and all(r and t for r, t, _, _ in played):
         try:
             return from_results(played, individual, mitchell)
-        except ValueError:  # lines that are no movement: the schedule says what was meant
-            pass
+        except ValueError as error:
+            what = "its schedule's" if section.schedule else "none"
+            message = f"the board results are no movement ({error}); the movement written: {what}"
+            report(None, where or f"section {section.name}", message, "warning")
     schedule = section.schedule
     if 0 < (section.rounds or 0) < len(schedule):  # a match table of more rounds than the game
         schedule = schedule[: section.rounds]
