@@ -16,6 +16,7 @@ import bridgeio
 from bridgeio import FormatError
 from bridgeio.analysis.movement import balance, errors, minsq, statistics
 from bridgeio.cli import run
+from bridgeio.errors import collect
 from bridgeio.formats.asc.checks import check
 from bridgeio.formats.asc.reader import parse
 from bridgeio.formats.asc.writer import to_text
@@ -117,7 +118,8 @@ def test_errors_name_their_line():
         ("", "line 1"),
         ("4 2 2\n", "line 1"),
         ("4 2 2 2 3\n", "line 1"),
-        ("4 2 2 2 0\n1-2 A 3-4 B\n", "line 3"),
+        ("4 2 2 2 0\n", "line 2"),  # cut before a whole round: nothing to read
+        ("4 2 2 2 0 # two rounds\n1-2 A 3\n", "line 2"),
         ("4 2 2 2 0\n1-2 A x-4 B\n1-3 B 2-4 A\n", "line 2"),
         ("4 2 1 2 0\n1-2 A 3-4 B 5-6 C\n", "line 2"),
     ],
@@ -125,6 +127,22 @@ def test_errors_name_their_line():
 def test_unreadable_schedules(text, place):
     with pytest.raises(FormatError, match=place):
         parse(text, "x.asc")
+
+
+def test_a_cut_schedule_reads_its_whole_rounds_and_reports_the_cut():
+    """A schedule cut short is read like other damaged files: its whole rounds, the cut
+    reported at its line (before, such a file was refused whole)."""
+    with collect() as found:
+        movement = parse("4 2 3 3 0\n1-2 A 3-4 B\n\n1-3 B 4-2 C\n1-4 C\n", "x.asc")
+    assert (movement.rounds, len(movement.schedule), movement.round_lines) == (2, 2, [2, 4])
+    assert [str(p) for p in found.problems] == [
+        "line 5: error: the header gives 3 rounds of 2 tables, the file ends after 2 and "
+        "3 numbers of round 3: cut, the 2 whole rounds read"
+    ]
+    with collect() as found:
+        parse("4 2 3 3 0\n1-2 A 3-4 B\n# a comment\n", "x.asc")
+    assert found.problems[0].place == "line 3"  # where round 2 was due
+    assert "ends after 1: cut, the 1 whole round read" in found.problems[0].message
 
 
 def test_fuzzed_schedules_raise_only_format_errors(corpus):

@@ -155,38 +155,140 @@ def group_labels(first_boards: list[int]) -> dict[int, str]:
     return {board: chr(ord("A") + i) for i, board in enumerate(ordered)}
 
 
+Cells = dict[tuple[int, int], tuple[int, ...]]
+"""(round, table) from 1: the seats there, (NS, EW) or (N, E, S, W) as a results file gives them."""
+
+Played = tuple[int, int, tuple[int, ...], int]
+"""One traveller line: round, table, seats ((NS, EW) or (N, E, S, W)) and board number."""
+
+
 def from_schedule(
     schedule: list[list[tuple[int, ...] | None]], individual: bool, mitchell: bool
 ) -> Movement:
     """A movement from a results file's schedule: cells (NS, EW, first board) or
     (N, E, S, W, first board). In a Mitchell the E-W pairs are renumbered after the N-S pairs
-    (E-W n becomes n + the number of N-S pairs), since a schedule numbers contestants once.
-    A table that plays no boards in a round (first board 0: the pair there meets the phantom
-    and sits out) is an unused table, and so is a table a round's row leaves out.
+    (E-W n becomes n + the highest N-S number that plays), since a schedule numbers
+    contestants once. A table that plays no boards in a round (first board 0: the pair there
+    meets the phantom and sits out), one where a seat is 0 (a phantom written as pair 0), and
+    one a round's row leaves out are unused tables. Board groups are told apart by their
+    first board (:func:`from_results` has the boards themselves).
 
-    >>> m = from_schedule([[(1, 1, 1), (2, 2, 3)], [(1, 2, 5)]], False, True)
+    >>> m = from_schedule([[(1, 1, 1), (2, 2, 3)], [(1, 2, 5), (2, 0, 1)]], False, True)
     >>> m.schedule[1], m.participants, m.groups
     ([Table(seats=(1, 4), group='C'), None], 4, 3)
     """
-    schedule = [[c if c and c[-1] else None for c in row] for row in schedule]
-    cells = [c for row in schedule for c in row if c]
-    labels = group_labels([c[-1] for c in cells])
-    offset = max((c[0] for c in cells), default=0) if mitchell and not individual else 0
-    width = max((len(r) for r in schedule), default=0)
-    rows = []
-    for row in schedule:
-        out: list[Table | None] = []
-        for cell in row:
-            if cell is None:
-                out.append(None)
-            elif individual:
-                n, e, s, w = cell[:4]
-                out.append(Table((n, s, e, w), labels[cell[-1]]))
-            else:
-                out.append(Table((cell[0], cell[1] + offset), labels[cell[-1]]))
-        rows.append(out + [None] * (width - len(out)))
+    cells: Cells = {}
+    first: dict[tuple[int, int], int] = {}
+    for round_number, row in enumerate(schedule, start=1):
+        for table_number, cell in enumerate(row, start=1):
+            if cell and cell[-1] and all(cell[:-1]):
+                cells[(round_number, table_number)] = cell[:-1]
+                first[(round_number, table_number)] = cell[-1]
+    labels = group_labels(list(first.values()))
+    groups = {place: labels[board] for place, board in first.items()}
+    width = max((len(row) for row in schedule), default=0)
+    return _movement(cells, groups, len(schedule), width, individual, mitchell)
+
+
+def from_results(played: list[Played], individual: bool, mitchell: bool) -> Movement:
+    """The movement a game's board results show: who sat at which table in which round and
+    which boards they played there. Rounds and tables run to the highest that played (a
+    movement cut short has the rounds played, a table never played is left out at the end);
+    a table-round with no result line is unused (a sit-out). A board group is every board
+    played together at a table-round, joined across table-rounds that share a board (a board
+    played in place of another, a board not played at one table), so each board has one
+    group; groups are named in order of their lowest board. Mitchell E-W pairs are renumbered
+    as :func:`from_schedule` says. ValueError when the lines are no movement: a table-round
+    seating two different pairs of pairs, a contestant at two tables in a round, a round,
+    table or contestant below 1, or more rounds or tables than a movement may have.
+
+    >>> lines = [(1, 1, (1, 1), 1), (1, 1, (1, 1), 2), (1, 2, (2, 2), 3), (2, 1, (1, 2), 3)]
+    >>> m = from_results(lines + [(2, 1, (1, 2), 4)], False, True)
+    >>> m.schedule[1], m.groups, m.trailing
+    ([Table(seats=(1, 4), group='B'), None], 2, '# Mitchell: E-W pair n is numbered n+2 here')
+    """
+    cells: Cells = {}
+    boards: dict[tuple[int, int], set[int]] = {}
+    for round_number, table_number, seats, board in played:
+        place = (round_number, table_number)
+        if min(round_number, table_number, *seats) < 1:
+            raise ValueError(f"round {round_number} table {table_number}: {seats}")
+        if cells.setdefault(place, seats) != seats:
+            raise ValueError(f"round {round_number} table {table_number}: {cells[place]}, {seats}")
+        boards.setdefault(place, set()).add(board)
+    _require_one_table_a_round(cells, mitchell and not individual)
+    lowest = _joined(list(boards.values()))
+    labels = group_labels(list(lowest.values()))
+    groups = {place: labels[lowest[min(found)]] for place, found in boards.items()}
+    rounds = max((r for r, _ in cells), default=0)
+    tables = max((t for _, t in cells), default=0)
+    if not (1 <= rounds <= MAX_ROUNDS and 1 <= tables <= MAX_TABLES):
+        raise ValueError(f"{rounds} rounds of {tables} tables")
+    return _movement(cells, groups, rounds, tables, individual, mitchell)
+
+
+def _require_one_table_a_round(cells: Cells, mitchell: bool) -> None:
+    """ValueError for a contestant seated at two tables (or twice at one) in a round; a
+    Mitchell numbers each direction apart (N-S 1 and E-W 1 are two pairs)."""
+    seen: set[tuple[int, int, int]] = set()
+    for (round_number, _), seats in cells.items():
+        for seat, number in enumerate(seats):
+            key = (round_number, seat if mitchell else 0, number)
+            if key in seen:
+                raise ValueError(f"round {round_number}: {number} seated twice")
+            seen.add(key)
+
+
+def _joined(played_together: list[set[int]]) -> dict[int, int]:
+    """{board: the lowest board of its group}: boards played at one table-round are one
+    group, and groups that share a board are one.
+
+    >>> found = _joined([{1, 2, 3}, {4, 5}, {5, 6}, {9}])
+    >>> found[6], found[9]
+    (4, 9)
+    """
+    parent: dict[int, int] = {}
+
+    def root(board: int) -> int:
+        while parent.setdefault(board, board) != board:
+            parent[board] = parent[parent[board]]  # halve the path as we go
+            board = parent[board]
+        return board
+
+    for boards in played_together:
+        first, *rest = sorted(boards)
+        root(first)  # a board played alone is a group of its own
+        for board in rest:
+            a, b = root(first), root(board)
+            parent[max(a, b)] = min(a, b)
+    return {board: root(board) for board in parent}
+
+
+def _movement(
+    cells: Cells,
+    groups: dict[tuple[int, int], str],
+    rounds: int,
+    tables: int,
+    individual: bool,
+    mitchell: bool,
+) -> Movement:
+    """The movement of ``cells`` (seats by round and table, as a results file numbers them)
+    with the board group of each: individuals' (N, E, S, W) become ASC's (N, S, E, W), and a
+    Mitchell's E-W pairs are numbered after the highest N-S pair that plays."""
+    offset = max((s[0] for s in cells.values()), default=0) if mitchell and not individual else 0
+    rows: list[list[Table | None]] = [[None] * tables for _ in range(rounds)]
+    for (round_number, table_number), seats in cells.items():
+        if individual:
+            n, e, s, w = seats[:4]
+            ordered: tuple[int, ...] = (n, s, e, w)
+        else:
+            ordered = (seats[0], seats[1] + offset)
+        rows[round_number - 1][table_number - 1] = Table(
+            ordered, groups[(round_number, table_number)]
+        )
     numbers = [n for row in rows for t in row if t for n in t.seats]
-    movement = Movement(max(numbers, default=0), width, len(rows), len(labels), individual, rows)
+    labels = set(groups.values())
+    movement = Movement(max(numbers, default=0), tables, rounds, len(labels), individual, rows)
     if len(labels) > 26:
         movement.flags.append("g")
     if offset:

@@ -27,9 +27,12 @@ def sniff(head: bytes, size: int) -> bool:
 
 
 def movements(doc: Any) -> list[tuple[str, Any]]:
-    """A movement, or every section's movement of a results file (suffix: the section name,
-    with the event number first when there are several events)."""
-    from bridgeio.model.movement import Movement, from_schedule
+    """A movement, or every section's movement of a results file, each with the suffix of its
+    file name: the section's name (OUT-A.asc, OUT-B.asc), with the event number first when
+    there are several events (OUT-1A.asc, OUT-2C.asc). A section's movement is the one its
+    board results show (the game as played, :func:`played_movement`); a section without
+    them has its schedule's (an ACBLscore match table) to the rounds the section says."""
+    from bridgeio.model.movement import Movement
     from bridgeio.model.results import Results
 
     if isinstance(doc, Movement):
@@ -39,15 +42,47 @@ def movements(doc: Any) -> list[tuple[str, Any]]:
     parts: list[tuple[str, Any]] = []
     for event in doc.events:
         for section in event.sections:
-            if section.schedule:
-                movement = from_schedule(
-                    section.schedule,
-                    event.kind == "individual",
-                    section.movement in ("mitchell", "web"),
-                )
-                name = section.name if len(doc.events) == 1 else f"{event.number}{section.name}"
+            name = section.name if len(doc.events) == 1 else f"{event.number}{section.name}"
+            movement = played_movement(section, event.kind == "individual", f"section {name}")
+            if movement is not None:
                 parts.append((name, movement))
     return parts
+
+
+def played_movement(section: Any, individual: bool, where: str = "") -> Any:
+    """The movement of a section of a results file: from its board results where every line
+    gives its round, table and contestants, else from its schedule; None with neither. Board
+    results that are no movement (two pairs of pairs at one table-round, ...) are reported as
+    a warning at ``where`` and the schedule's movement is taken.
+
+    >>> from bridgeio.model.results import Board, BoardResult, Section
+    >>> section = Section("A", "mitchell", rounds=1, schedule=[[(1, 1, 1)], [(1, 2, 3)]])
+    >>> played_movement(section, False).rounds  # the section says 1 round
+    1
+    >>> section.results = [Board(2, [BoardResult(1, 1, 1, 1)]), Board(5, [BoardResult(2, 1, 1, 2)])]
+    >>> [row[0].group for row in played_movement(section, False).schedule]
+    ['A', 'B']
+    """
+    from bridgeio.errors import report
+    from bridgeio.model.movement import from_results, from_schedule
+
+    mitchell = section.movement in ("mitchell", "web")  # a web moves boards, not pairs, apart
+    played = [
+        (line.round, line.table, line.seats or (line.ns, line.ew), board.number)
+        for board in section.results
+        for line in board.results
+    ]
+    if played and all(r and t for r, t, _, _ in played):
+        try:
+            return from_results(played, individual, mitchell)
+        except ValueError as error:
+            what = "its schedule's" if section.schedule else "none"
+            message = f"the board results are no movement ({error}); the movement written: {what}"
+            report(None, where or f"section {section.name}", message, "warning")
+    schedule = section.schedule
+    if 0 < (section.rounds or 0) < len(schedule):  # a match table of more rounds than the game
+        schedule = schedule[: section.rounds]
+    return from_schedule(schedule, individual, mitchell) if schedule else None
 
 
 def __getattr__(name: str) -> Any:  # the modules are imported when first used

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 
-from bridgeio.errors import FormatError, report
+from bridgeio.errors import FormatError, Problem, report
 from bridgeio.files import input_size
 from bridgeio.model.movement import Movement, Table, size_problem
 
@@ -97,11 +97,13 @@ def parse(text: str, path: str = "<text>") -> Movement:
     wanted = 1 if movement.compact else movement.rounds  # compact files list round 1 only
     pending: list[str] = []
     start_line = index = 1
+    last_line = 1  # the last line that held anything
     while index < len(lines) and len(movement.schedule) < wanted:
         number, found = index + 1, tokens(lines[index].split("#", 1)[0])
         index += 1
         if not found:
             continue
+        last_line = number
         if not pending:
             start_line = number
         pending += found
@@ -117,14 +119,38 @@ def parse(text: str, path: str = "<text>") -> Movement:
                 f"{tables} tables on the round's line, found {len(pending)} numbers more",
             )
     if len(movement.schedule) < wanted:
-        raise FormatError(
-            path,
-            f"line {index}",
-            f"{wanted} rounds of {tables} tables; the file ends after {len(movement.schedule)}",
-        )
+        _cut(movement, path, len(pending), start_line if pending else last_line + 1)
     movement.trailing = "\n".join(lines[index:]).strip()
     _report_more_rounds(movement, lines, index, path)
     return movement
+
+
+def cut_problem(rounds: int, tables: int, whole: int, numbers: int, line: int) -> Problem:
+    """The problem of a schedule whose header gives ``rounds`` rounds of ``tables`` tables and
+    whose text ends after ``whole`` of them and ``numbers`` numbers more, at ``line``.
+
+    >>> cut_problem(8, 9, 7, 6, 9).place, cut_problem(8, 9, 7, 0, 9).message[-42:]
+    ('line 9', 'ends after 7: cut, the 7 whole rounds read')
+    """
+    more = f" and {numbers} numbers of round {whole + 1}" if numbers else ""
+    return Problem(
+        f"line {line}",
+        f"the header gives {rounds} rounds of {tables} tables, the file ends after {whole}"
+        f"{more}: cut, the {whole} whole round{'s' if whole != 1 else ''} read",
+    )
+
+
+def _cut(movement: Movement, path: str, numbers: int, line: int) -> None:
+    """A schedule that ends before the header's last round: its whole rounds are the
+    movement (with that many rounds) and the cut is reported at ``line``; with no whole
+    round there is nothing to read (:class:`FormatError`)."""
+    whole = len(movement.schedule)
+    problem = cut_problem(movement.rounds, movement.tables, whole, numbers, line)
+    if not whole:
+        expected = f"{movement.rounds} rounds of {movement.tables} tables; the file ends before one"
+        raise FormatError(path, problem.place, expected)
+    report(path, problem.place, problem.message)
+    movement.rounds = whole
 
 
 def _report_more_rounds(movement: Movement, lines: list[str], index: int, path: str) -> None:
