@@ -1,8 +1,15 @@
-"""The import graph of src/bridgeio has no cycle: model below formats below analysis and cli.
+"""The import graph of src/bridgeio has no cycle, and keeps the layers of DESIGN.md: the model
+imports nothing of bridgeio but ``errors``; a format package imports only the model,
+``errors``, ``files``, ``jsonfields``, ``registry`` and itself (never another format, never
+``analysis``); ``analysis``, ``double_dummy`` and ``recap`` never import a format package (they
+read and write through the core).
 
 Every ``import`` and ``from ... import`` of a bridgeio module counts, at module level or inside
-a function (an import deferred for speed is still a dependency); only imports made for type
-checking (``if TYPE_CHECKING:``) do not.
+a function (an import deferred for speed is still a dependency), and so does a string that
+names a bridgeio module (``importlib.import_module("bridgeio.formats.pbn")``, a ``Lazy``); a
+module name built at run time (``f"bridgeio.formats.{name}"``) is a violation in a layer,
+since no test can see what it imports. Only imports made for type checking
+(``if TYPE_CHECKING:``) do not count.
 """
 
 from __future__ import annotations
@@ -11,15 +18,16 @@ import ast
 from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parents[1] / "src"
+BUILT = "<a module name built at run time>"
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(SOURCE).with_suffix("").parts
+def module_name(path: Path, source: Path = SOURCE) -> str:
+    parts = path.relative_to(source).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in (SOURCE / "bridgeio").rglob("*.py")}
+def modules(source: Path = SOURCE) -> dict[str, Path]:
+    return {module_name(p, source): p for p in (source / "bridgeio").rglob("*.py")}
 
 
 def _type_checking_only(node: ast.If) -> bool:
@@ -48,13 +56,64 @@ def imports(path: Path, name: str, known: set[str]) -> set[str]:
                 base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
                 base = f"{base}.{node.module}" if node.module else base
             for alias in node.names:
+                if (base, alias.name) == ("bridgeio", "__version__"):
+                    continue  # a constant of the package root, which loads nothing with it
                 target = f"{base}.{alias.name}"
                 found.add(target if target in known else base)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value in known and node.value.startswith("bridgeio."):
+                found.add(node.value)
+        elif isinstance(node, ast.JoinedStr):
+            found.update(_built(node, name, package))
+            return
         for child in ast.iter_child_nodes(node):
             visit(child)
 
     visit(tree)
-    return {m for m in found if m in known and m != name}
+    return {m for m in found if (m in known or m == BUILT) and m != name}
+
+
+def _built(node: ast.JoinedStr, name: str, package: str) -> set[str]:
+    """What an f-string that builds a bridgeio module name names: its own package when it
+    starts with ``{__name__}`` (a package's lazy ``__getattr__``), else :data:`BUILT`."""
+    head = node.values[0] if node.values else None
+    if isinstance(head, ast.Constant) and str(head.value).startswith("bridgeio."):
+        return {BUILT}
+    if isinstance(head, ast.FormattedValue) and getattr(head.value, "id", "") == "__name__":
+        return {name}
+    return set()
+
+
+def allowed(importer: str, imported: str) -> bool:
+    """Whether the layers let module ``importer`` import ``imported``."""
+    parts = importer.split(".")
+    layer = parts[1] if len(parts) > 1 else ""
+    if layer == "model":
+        return imported.startswith("bridgeio.model") or imported == "bridgeio.errors"
+    if layer == "formats" and len(parts) > 2:  # a format package (formats/__init__ is the table)
+        own = f"bridgeio.formats.{parts[2]}"
+        shared = {"bridgeio.errors", "bridgeio.files", "bridgeio.jsonfields", "bridgeio.registry"}
+        return (
+            imported in shared
+            or imported == "bridgeio.model"
+            or imported.startswith("bridgeio.model.")
+            or imported == own
+            or imported.startswith(own + ".")
+        )
+    if layer in ("analysis", "double_dummy", "recap"):
+        return imported != BUILT and not imported.startswith("bridgeio.formats")
+    return True
+
+
+def violations(source: Path = SOURCE) -> list[str]:
+    """Every import that breaks a layer, as ``importer -> imported``."""
+    known = modules(source)
+    return sorted(
+        f"{name} -> {target}"
+        for name, path in known.items()
+        for target in imports(path, name, set(known))
+        if not allowed(name, target)
+    )
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -94,9 +153,56 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_import_graph_has_no_cycle():
     known = modules()
-    graph = {name: imports(path, name, set(known)) for name, path in known.items()}
+    graph = {name: imports(path, name, set(known)) - {BUILT} for name, path in known.items()}
     assert cycles(graph) == []
 
 
 def test_the_checker_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_layers_are_kept():
+    assert violations() == []
+
+
+def _plant(root: Path, files: dict[str, str]) -> Path:
+    for relative, text in files.items():
+        path = root / "bridgeio" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def test_the_checker_finds_a_planted_violation_of_each_layer(tmp_path):
+    empty = ""
+    root = _plant(
+        tmp_path,
+        {
+            "__init__.py": empty,
+            "errors.py": empty,
+            "core.py": empty,
+            "model/__init__.py": empty,
+            "model/cards.py": "import bridgeio.core\n",
+            "formats/__init__.py": 'LAZY = "bridgeio.formats.pbn.reader"\n',
+            "formats/pbn/__init__.py": empty,
+            "formats/pbn/reader.py": "from bridgeio.errors import FormatError\n",
+            "formats/usebio/__init__.py": empty,
+            "formats/usebio/reader.py": (
+                "def f():\n    from bridgeio.formats.pbn import reader\n"
+                "    from bridgeio.analysis import summary\n"
+            ),
+            "formats/usebio/lazy.py": 'import importlib\nimportlib.import_module(f"bridgeio.{1}")',
+            "analysis/__init__.py": empty,
+            "analysis/summary.py": 'NAME = "bridgeio.formats.usebio.reader"\n',
+            "double_dummy/__init__.py": empty,
+            "double_dummy/job.py": "from bridgeio.formats.pbn import reader\n",
+        },
+    )
+    assert violations(root) == [
+        "bridgeio.analysis.summary -> bridgeio.formats.usebio.reader",
+        "bridgeio.double_dummy.job -> bridgeio.formats.pbn.reader",
+        f"bridgeio.formats.usebio.lazy -> {BUILT}",
+        "bridgeio.formats.usebio.reader -> bridgeio.analysis.summary",
+        "bridgeio.formats.usebio.reader -> bridgeio.formats.pbn.reader",
+        "bridgeio.model.cards -> bridgeio.core",
+    ]

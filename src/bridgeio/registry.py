@@ -99,6 +99,9 @@ class FileFormat:
     * ``restore(data, path)`` gives back the :class:`~bridgeio.model.provenance.Provenance`
       whose JSON the canonical JSON carried for this format: an object's ``kept`` (results),
       the list of every deal record's entry (deal sets), the whole document (tournaments).
+    * ``carry(doc)`` gives the provenance a document read from this format keeps beyond the
+      model where the document holds none as an attribute (a .cbt file's slots and tree):
+      the canonical JSON carries its ``to_json``.
     * ``split(doc)``: for a target that holds less than a source file, the parts to write,
       each with the suffix of its own file name (OUT-A.asc, OUT-B.asc, ...).
     * ``resembles(head, size)``: could the file be a short or damaged file of this format
@@ -124,6 +127,7 @@ class FileFormat:
     check: Callable[..., list[Problem]] | None = None
     anonymize: Callable[..., None] | None = None
     restore: Callable[..., Any] | None = None
+    carry: Callable[..., Any] | None = None
     split: Callable[[Any], list[tuple[str, Any]]] | None = None
     read_options: tuple[Option, ...] = ()
     write_options: tuple[Option, ...] = ()

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import bridgeio
 from bridgeio import FormatError
-from bridgeio.analysis.movement import balance, errors, minsq, statistics
+from bridgeio.analysis.movement import balance, minsq, statistics
 from bridgeio.cli import run
 from bridgeio.errors import collect
 from bridgeio.formats.asc.checks import check
@@ -22,6 +22,7 @@ from bridgeio.formats.asc.reader import parse
 from bridgeio.formats.asc.writer import to_text
 from bridgeio.formats.json.canonical import document, from_document
 from bridgeio.model.movement import MAX_ROUNDS, MAX_TABLES, Movement, Table
+from bridgeio.model.movement_checks import errors
 from tests.roundtrip import assert_round_trip
 
 # One corpus file publishes a Qf that this reading of the NBB definition does not give

@@ -15,7 +15,6 @@ from lxml import etree
 
 import bridgeio
 from bridgeio import FormatError
-from bridgeio.analysis.movement import errors
 from bridgeio.errors import collect
 from bridgeio.formats.json import document
 from bridgeio.formats.usebio import boards as board_module
@@ -28,6 +27,7 @@ from bridgeio.formats.usebio.reader import read
 from bridgeio.formats.usebio.validate import check
 from bridgeio.model import RANKS, Card, Seat
 from bridgeio.model.contract import Contract
+from bridgeio.model.movement_checks import errors
 from bridgeio.model.results import Assigned, Direction, Special
 
 MINIMAL = """<?xml version="1.0"?>

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 import bridgeio
-from bridgeio.analysis.movement import errors
 from bridgeio.cli import run
 from bridgeio.formats.asc import movements
 from bridgeio.model.movement import from_schedule
+from bridgeio.model.movement_checks import errors
 from bridgeio.model.results import Board, BoardResult, Direction, Entry, Event, Results, Section
 from tests.conftest import CORPUS
 from tests.receivers.common import converted, corpus_files, params

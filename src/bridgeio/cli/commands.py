@@ -584,9 +584,10 @@ def analyze(
     """
     import json
 
-    from bridgeio.analysis.movement import errors, statistics
+    from bridgeio.analysis.movement import statistics
     from bridgeio.core import read_as
     from bridgeio.formats.asc import movements
+    from bridgeio.model.movement_checks import errors
 
     def one(name: str) -> int:
         with _failures(name), collect() as found, opened(name, source_format) as source:

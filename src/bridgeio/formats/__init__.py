@@ -129,6 +129,7 @@ BUILT_IN = [
         write=Lazy("bridgeio.formats.chessbase.entity", "write"),
         check=Lazy("bridgeio.formats.chessbase.checks", "check"),
         restore=Lazy("bridgeio.formats.chessbase.provenance", "restore"),
+        carry=Lazy("bridgeio.formats.chessbase.provenance", "carried"),
         read_options=(CODEPAGE,),
     ),
     FileFormat(

@@ -95,11 +95,11 @@ if TYPE_CHECKING:
     )
 
 _MODULES = {
-    "board": ("Vulnerability", "dealer", "vulnerability"),
-    "cards": ("RANKS", "Card", "Seat", "Strain", "Suit"),
-    "chess": ("PartialDate", "Tournament", "TournamentIndex"),
-    "contract": ("Contract", "Doubling", "duplicate_score"),
-    "deals": (
+    "bridgeio.model.board": ("Vulnerability", "dealer", "vulnerability"),
+    "bridgeio.model.cards": ("RANKS", "Card", "Seat", "Strain", "Suit"),
+    "bridgeio.model.chess": ("PartialDate", "Tournament", "TournamentIndex"),
+    "bridgeio.model.contract": ("Contract", "Doubling", "duplicate_score"),
+    "bridgeio.model.deals": (
         "NO_SEAT",
         "UNKNOWN_TRICKS",
         "Deal",
@@ -108,12 +108,12 @@ _MODULES = {
         "deal_strings",
         "parse_pbn_deal",
     ),
-    "diagrams": ("Diagram", "DiagramSet", "as_deals"),
-    "document": ("Document", "DocumentKind", "kind_of"),
-    "movement": ("Movement", "Table"),
-    "provenance": ("DealProvenance", "IndexProvenance", "Provenance"),
-    "pseudonyms": ("Pseudonyms", "anonymize"),
-    "results": (
+    "bridgeio.model.diagrams": ("Diagram", "DiagramSet", "as_deals"),
+    "bridgeio.model.document": ("Document", "DocumentKind", "kind_of"),
+    "bridgeio.model.movement": ("Movement", "Table"),
+    "bridgeio.model.provenance": ("DealProvenance", "IndexProvenance", "Provenance"),
+    "bridgeio.model.pseudonyms": ("Pseudonyms", "anonymize"),
+    "bridgeio.model.results": (
         "Assigned",
         "Award",
         "Board",
@@ -137,7 +137,7 @@ _MODULES = {
 }
 """Each module of the model and the names it exports."""
 
-_WHERE = {name: f"bridgeio.model.{module}" for module, names in _MODULES.items() for name in names}
+_WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
     "Vulnerability",

@@ -12,7 +12,6 @@ from typing import ClassVar, Literal
 
 from bridgeio.errors import Severity
 from bridgeio.model.document import DocumentKind
-from bridgeio.model.provenance import IndexProvenance
 
 PAIRINGS = (
     "none",
@@ -211,11 +210,6 @@ class TournamentIndex:
     ) -> None:
         self.tournaments = tournaments  # a list, or a list-like view of a file's slots
         self.format = format
-
-    def carried(self) -> IndexProvenance | None:
-        """What the file it was read from keeps beyond the tournaments (None for a plain
-        index): the canonical JSON carries it, so that the file can be written back."""
-        return None
 
     def with_ids(self) -> list[tuple[int, Tournament]]:
         """(id, tournament) of every id that holds one, in id order."""

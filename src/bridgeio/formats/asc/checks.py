@@ -5,9 +5,9 @@ hold) is one problem at the place the reader's :class:`~bridgeio.errors.FormatEr
 
 from __future__ import annotations
 
-from bridgeio.analysis.movement import errors
 from bridgeio.errors import FormatError, Problem, collect
 from bridgeio.formats.asc.reader import read
+from bridgeio.model.movement_checks import errors
 
 
 def check(path: str) -> list[Problem]:

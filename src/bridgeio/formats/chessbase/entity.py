@@ -15,7 +15,6 @@ from bridgeio.formats.chessbase import layout as L
 from bridgeio.formats.chessbase import records
 from bridgeio.formats.chessbase.tree import SortTree, TreeError
 from bridgeio.model.chess import Tournament, TournamentIndex
-from bridgeio.model.provenance import IndexProvenance
 
 MAX_SLOTS = 50_000_000  # far beyond any real database; refuses absurd headers early
 SLOT_SIZE = L.NODE.size + L.RECORD_SIZE
@@ -327,13 +326,6 @@ class TournamentFile(TournamentIndex):
         if tournament is None or slot not in self.edited:
             return original
         return records.encode(tournament, original if any(original) else None, self.codepage)
-
-    def carried(self) -> IndexProvenance:
-        """Slots, tree and record bytes beyond the tournaments, as the canonical JSON carries
-        them (:class:`~bridgeio.formats.chessbase.provenance.CbtProvenance`)."""
-        from bridgeio.formats.chessbase.provenance import carried  # (it builds on this class)
-
-        return carried(self)
 
     def to_bytes(self) -> bytes:
         """The file's bytes: an unedited file comes back exactly as it was read."""

@@ -40,8 +40,7 @@ class CbtProvenance(IndexProvenance):
     """What a .cbt file keeps beyond its tournaments, as the canonical JSON carries it: the
     document's ``provenance.cbt`` and each slot's kept record bytes where one is needed.
 
-    >>> from bridgeio.formats.chessbase.entity import TournamentFile
-    >>> kept = TournamentFile.new([Tournament("A")]).carried()
+    >>> kept = carried(TournamentFile.new([Tournament("A")]))
     >>> kept.to_json()["live"], kept.record_json(0)
     (1, None)
     """
@@ -86,8 +85,11 @@ def restore(document: Any, path: str) -> CbtProvenance:
     return CbtProvenance(mapping(found, WHERE, path), records)
 
 
-def carried(db: TournamentFile) -> CbtProvenance:
-    """What the file keeps beyond its tournaments, taken from the bytes it writes."""
+def carried(db: object) -> CbtProvenance | None:
+    """What a .cbt file keeps beyond its tournaments, taken from the bytes it writes (the
+    registry's ``carry``); None for an index that is not a .cbt file's."""
+    if not isinstance(db, TournamentFile):
+        return None
     data = db.to_bytes()
     _, root, _, _, first_deleted, live, extra = L.HEADER.unpack_from(data)
     header_size = L.HEADER.size + extra

@@ -35,6 +35,19 @@ def restore(name: str, data: Any, path: str) -> Provenance | None:
     return found
 
 
+def carry(doc: object, name: str | None) -> Provenance | None:
+    """What the format ``name`` that ``doc`` was read from keeps of it beyond the model, where
+    the document holds none itself (that format's registered ``carry``), else None."""
+    try:
+        fmt = get_format(name) if name else None
+    except ValueError:
+        return None
+    if fmt is None or fmt.carry is None:
+        return None
+    found = fmt.carry(doc)
+    return found if isinstance(found, Provenance) else None
+
+
 def carriers() -> list[str]:
     """The names of the formats that restore what they carry."""
     return [fmt.name for fmt in formats() if fmt.restore is not None]

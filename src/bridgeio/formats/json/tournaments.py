@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from bridgeio.errors import FormatError
-from bridgeio.formats.json.carried import restore
+from bridgeio.formats.json.carried import carry, restore
 from bridgeio.jsonfields import JSON, array, at, boolean, integer, mapping, text, value
 from bridgeio.model.chess import (
     NATION_NAMES,
@@ -52,7 +52,8 @@ _NATION_NUMBER = re.compile(r"#([0-9]{1,3})")
 
 def tournaments_document(index: TournamentIndex, source: str | None = None) -> JSON:
     """The canonical JSON document of a tournament index, as Python data."""
-    carried = index.carried()
+    found = carry(index, index.format)
+    carried = found if isinstance(found, IndexProvenance) else None
     document: JSON = {
         "format": source or index.format or "json",
         "tournaments": [

@@ -17,7 +17,7 @@ A record's ``"pbn"`` object::
 >>> path = os.path.join(tempfile.mkdtemp(), "a.pbn")
 >>> deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 >>> _ = open(path, "w").write(f'% PBN 2.1\\n[Board "1"]\\n[Deal "{deal}"]\\n\\n')
->>> document = record_document(bridgeio.read(path).provenance, 0)
+>>> document = bridgeio.read(path).provenance.record_json(0)
 >>> document["tags"][0], document["header"]
 (['Board', '1'], '% PBN 2.1\\n')
 """
@@ -37,45 +37,9 @@ from bridgeio.formats.pbn.provenance import (
     UTF8,
     GameRecord,
     PbnGames,
-    decode,
     encode,
+    render,
 )
-
-
-def record_document(games: PbnGames, index: int) -> dict[str, Any]:
-    """The ``"pbn"`` object of deal ``index`` (with the preamble when it is the first)."""
-    encoding = int(games.encodings[index])
-    text = games.text(index)
-    record = games.record(index)
-    eol = "\r\n" if "\r\n" in text else "\n"
-    closed = bool(games.closed[index])
-    document: dict[str, Any] = _game(record.games[0])
-    if len(record.games) > 1:
-        document["games_without_deal"] = [_game(g) for g in record.games[1:]]
-    if render(record.games, eol, closed) != text:
-        document["text"] = text
-    if eol != "\n":
-        document["eol"] = eol
-    if not closed:
-        document["blank_line_after"] = False
-    if encoding != UTF8:
-        document["encoding"] = ENCODINGS[encoding]
-    if index == 0 and games.preamble is not None:
-        document["header"] = decode(games.preamble, games.preamble_encoding)
-        if games.preamble_encoding != UTF8:
-            document["header_encoding"] = ENCODINGS[games.preamble_encoding]
-    return document
-
-
-def _game(game: GameRecord) -> dict[str, Any]:
-    return {"tags": [[name, value] for name, value in game.tags], "sections": game.sections}
-
-
-def render(games: list[GameRecord], eol: str, closed: bool = True) -> str:
-    """The stretch of a file that tags and sections alone give: the games, a blank line
-    after each (none after the last where ``closed`` is false)."""
-    text = eol.join(game.render(eol) for game in games)
-    return text + eol if closed else text
 
 
 def restore(documents: Any, path: str) -> PbnGames:
