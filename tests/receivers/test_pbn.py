@@ -10,6 +10,7 @@ apart from bridgeio (the DDS answer key, endplay on the PBN file, the USEBIO XML
 
 from __future__ import annotations
 
+import re
 import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -65,6 +66,14 @@ def check_games(games: list[Board], deals: list[SourceDeal], boards: list[int]) 
         assert endplay_tricks(game) == deal.tricks, f"board {board}"
 
 
+def deals_start_with_the_dealer(path: Path) -> None:
+    """PBN 2.1 export format (section 3.4.11): the Deal tag's first hand is the dealer's."""
+    text = path.read_text()
+    dealers = re.findall(r'^\[Dealer "([NESW])"\]', text, re.MULTILINE)
+    firsts = re.findall(r'^\[Deal "([NESW]):', text, re.MULTILINE)
+    assert dealers and firsts == dealers
+
+
 def quietly(source: Path, folder: Path, extension: str, **options: object) -> Path:
     """``source`` converted by bridgeio, its notes of what is left out silenced."""
     with warnings.catch_warnings(), collect():
@@ -103,6 +112,7 @@ def test_endplay_reads_the_dds_deals_bridgeio_writes_from_each_pavlicek_file(
     elif kind == "zrj":
         expected = [SourceDeal(d.seats, only(d.tricks, "E")) for d in expected]
     check_games(endplay_games(written), expected, list(range(1, 101)))
+    deals_start_with_the_dealer(written)
 
 
 @pytest.fixture
@@ -175,6 +185,7 @@ def test_endplay_reads_the_pbn_bridgeio_writes_from_the_pavlicek_file_of_each_pb
     kind = ".zrd" if deals[0].tricks is not None else ".zbd"
     written = quietly(quietly(source, tmp_path, kind), tmp_path, ".pbn")
     check_games(endplay_games(written), deals, list(range(1, len(deals) + 1)))
+    deals_start_with_the_dealer(written)
 
 
 # --------------------------------------------------------------------- USEBIO hand sets
@@ -206,6 +217,7 @@ def test_endplay_reads_the_pbn_bridgeio_writes_from_each_usebio_hand_set(
     assert deals and all(len(d.seats) == len(CARDS) for d in deals)
     written = quietly(source, tmp_path, ".pbn")
     check_games(endplay_games(written), deals, boards)
+    deals_start_with_the_dealer(written)
 
 
 def test_the_sources_cover_every_kind_that_converts_to_pbn() -> None:
