@@ -533,9 +533,13 @@ def _finish(
 
 def _load_everything() -> None:
     """Import every module a step may need, before forking: the workers share them."""
+    import importlib
+
     import bridgeio
-    import bridgeio.cli.commands  # noqa: F401
     from bridgeio.registry import Lazy
+
+    for command in COMMANDS:
+        importlib.import_module(f"bridgeio.cli.{command}")
 
     for fmt in bridgeio.available_formats():
         for function in (fmt.read, fmt.iter_chunks, fmt.check, fmt.write, fmt.write_chunks):

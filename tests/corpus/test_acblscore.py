@@ -1,4 +1,6 @@
-"""ACBLscore game files against the real corpus and Matthew Kidd's decoder (the answer key).
+"""ACBLscore game files against the real corpus and the answer key of Matthew Kidd's decoder
+(its output kept in the corpus; running the decoder itself on what bridgeio writes is in
+tests/receivers/test_acblscore.py).
 
 Real names and player numbers are in these files: no assertion message prints them.
 """
@@ -8,10 +10,7 @@ from __future__ import annotations
 import datetime
 import io
 import json
-import os
-import shutil
 import struct
-import subprocess
 import time
 from pathlib import Path
 
@@ -21,7 +20,6 @@ import bridgeio
 from bridgeio import FormatError
 from bridgeio.cli import run
 from bridgeio.errors import collect
-from bridgeio.formats.acblscore.builder import build
 from bridgeio.formats.acblscore.provenance import GameFile
 from bridgeio.formats.acblscore.reader import read_bytes
 from bridgeio.formats.acblscore.writer import to_bytes
@@ -37,6 +35,7 @@ from bridgeio.model.results import (
     StratRank,
 )
 from tests.corpus.acbl_answer_key import DOCUMENTED, compare
+from tests.receivers.common import needs_usebio
 
 
 def game_files(corpus: Path) -> list[Path]:
@@ -361,16 +360,6 @@ def test_validate_lists_the_truncated_files_problems_and_fails(corpus, capsys):
     assert run(["validate", str(corpus / "acblscore" / "agile-bridge-club_170613.ACA")]) == 0
 
 
-def needs_usebio() -> None:
-    """Skip unless the USEBIO reader and writer work (they are rewritten on another branch)."""
-    usebio = bridgeio.get_format("usebio")
-    try:
-        usebio.read.resolve()
-        usebio.write.resolve()
-    except (ImportError, AttributeError) as error:
-        pytest.skip(f"the USEBIO reader or writer does not load on this branch: {error}")
-
-
 def test_the_truncated_file_converts_to_usebio_without_a_raw_library_message(corpus, tmp_path):
     needs_usebio()
     with collect() as found:
@@ -529,96 +518,3 @@ def test_every_usebio_pairs_file_converts_with_the_same_players_scores_and_stand
         )
         same = standings(read_clean(target)) == standings(source)
         assert same, path.name
-
-
-def gamedump() -> Path:
-    """Kidd's ACBLgamedump.pl, where ACBLGAMEDUMP points to a copy (GPL code: never kept in
-    this repository); the test skips without it."""
-    where = os.environ.get("ACBLGAMEDUMP")
-    if not where or not Path(where).is_file() or shutil.which("perl") is None:
-        pytest.skip("set ACBLGAMEDUMP to a copy of ACBLgamedump.pl (and have perl) to compare")
-    return Path(where)
-
-
-def kidd(path: Path, script: Path) -> tuple[dict[tuple[object, ...], object], dict[object, object]]:
-    """ACBLgamedump's entries (percentage, names) and board results of a game file."""
-    done = subprocess.run(["perl", str(script), str(path)], capture_output=True, check=True)
-    entries: dict[tuple[object, ...], object] = {}
-    boards: dict[object, object] = {}
-    for event in json.loads(done.stdout)[0]["event"]:
-        for letter, section in event["section"].items():
-            for key, entry in section.get("entry", {}).items():
-                names = [(p["lname"], p["fname"]) for p in entry["player"]]
-                entries[(event["event_id"], letter, key)] = (entry["pct"], names)
-            for number, rows in section.get("board", {}).items():
-                # it reads matchpoints unsigned: a negative one comes out 2^32 less
-                boards[(event["event_id"], letter, int(number))] = [
-                    [r[0], r[1], r[2], r[5], str(r[3]), _signed(r[4]), str(r[6]), _signed(r[7])]
-                    for r in rows
-                ]
-    return entries, boards
-
-
-def _signed(points: float) -> float:
-    return round(points - 2**32 / 100, 2) if points > 2**31 / 100 else points
-
-
-KIDD_SPECIALS = {"late_play": "Late Play", "not_played": "Not Played", "ave-": "Ave-"}
-KIDD_SPECIALS.update({"ave": "Ave", "ave+": "Ave+"})
-
-
-def ours(results: Results) -> tuple[dict[tuple[object, ...], object], dict[object, object]]:
-    """Our reading in ACBLgamedump's terms: entries with a percentage (it skips the others
-    as phantoms), keyed 3N / 3E / 3; board rows as it lists them."""
-    entries: dict[tuple[object, ...], object] = {}
-    boards: dict[object, object] = {}
-    for event in results.events:
-        for section in event.sections:
-            for entry in section.entries:
-                side = entry.direction.value[0] if entry.direction else ""
-                if entry.percentage:
-                    names = [(p.last_name, p.first_name) for p in entry.players]
-                    entries[(event.number, section.name, f"{entry.number}{side}")] = (
-                        entry.percentage,
-                        names,
-                    )
-            for board in section.results:
-                boards[(event.number, section.name, board.number)] = [
-                    [
-                        r.round,
-                        r.table,
-                        r.ns,
-                        r.ew,
-                        str(KIDD_SPECIALS.get(str(r.ns_score), r.ns_score)),
-                        r.ns_points,
-                        str(KIDD_SPECIALS.get(str(r.ew_score), r.ew_score)),
-                        r.ew_points,
-                    ]
-                    for r in board.results
-                ]
-    return entries, boards
-
-
-def test_acblgamedump_reads_every_rebuilt_corpus_file_as_the_original(corpus, tmp_path):
-    """Each corpus file's model built into a new file from scratch (no byte of the original
-    kept) reads in Kidd's decoder with the same names, percentages and board results."""
-    script = gamedump()
-    for path in game_files(corpus):
-        built = tmp_path / path.name
-        built.write_bytes(build(read_clean(path)))
-        same = kidd(built, script) == kidd(path, script)
-        assert same, path.name
-
-
-def test_acblgamedump_reads_files_converted_from_usebio_as_bridgeio_does(corpus, tmp_path):
-    script = gamedump()
-    needs_usebio()
-    for path in usebio_files(corpus):
-        target = tmp_path / f"{path.stem}.ACA"
-        with collect():
-            bridgeio.convert(path, target)
-        entries, boards = kidd(target, script)
-        mine, my_boards = ours(read_clean(target))
-        same_entries = entries == mine
-        same_boards = boards == {k: v for k, v in my_boards.items() if v}
-        assert same_entries and same_boards, path.name

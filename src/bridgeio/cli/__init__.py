@@ -5,8 +5,12 @@ was wrong; with several files, the worst. Data goes to stdout, messages to stder
 its file. ``-`` is standard input (format from ``--from`` or sniffed) or standard output
 (format from ``--to``).
 
-The commands live in :mod:`bridgeio.cli.commands` and are loaded when one is run, so that
-``bridgeio --version`` starts in the time Python and click take.
+Each command is a module of this package named after it, defining a click command of that name
+(``bridgeio.cli.info.info``); :data:`COMMANDS` lists them, in the order ``--help`` shows. A
+command's module is loaded when it is run, so that ``bridgeio --version`` starts in the time
+Python and click take. What the commands share: :mod:`~bridgeio.cli.options` (the registry's
+reader and writer options), :mod:`~bridgeio.cli.inputs`, :mod:`~bridgeio.cli.progress`,
+:mod:`~bridgeio.cli.problems` and :mod:`~bridgeio.cli.status` (exit statuses, failures).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ COMMANDS = (
     "schema",
     "formats",
 )
-FAILED = 2
+"""The commands, each the module ``bridgeio.cli.<name>`` defining the click command ``<name>``."""
 
 
 class _Group(click.Group):
@@ -45,13 +49,12 @@ class _Group(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
-        commands = importlib.import_module("bridgeio.cli.commands")
-        command = getattr(commands, "list_formats" if name == "formats" else name)
+        command = getattr(importlib.import_module(f"{__name__}.{name}"), name)
         assert isinstance(command, click.Command)
         return command
 
     def invoke(self, ctx: click.Context) -> Any:
-        from bridgeio.cli.commands import Failure
+        from bridgeio.cli.status import FAILED, Failure
 
         try:
             return super().invoke(ctx)
@@ -91,19 +94,32 @@ def run(args: list[str]) -> int:
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.ClickException as error:
+        from bridgeio.cli.status import FAILED
+
         error.show()
         return FAILED
     except click.exceptions.Abort:
         return 130
     except SystemExit as done:
-        return done.code if isinstance(done.code, int) else (0 if done.code is None else FAILED)
+        if done.code is None or isinstance(done.code, int):
+            return done.code or 0
+        from bridgeio.cli.status import FAILED
+
+        return FAILED
 
 
-def __getattr__(name: str) -> Any:  # helpers of the commands, for tests and scripts
+def __getattr__(name: str) -> Any:
+    """A module of this package, or a helper of the commands found in one (``show_problems``,
+    ``format_table``, ...): for tests and scripts."""
     if name.startswith("__"):
         raise AttributeError(name)
-    commands = importlib.import_module("bridgeio.cli.commands")
-    try:
-        return getattr(commands, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    import pkgutil
+
+    modules = [module.name for module in pkgutil.iter_modules(__path__)]
+    if name in modules:
+        return importlib.import_module(f"{__name__}.{name}")
+    for module in modules:
+        found = vars(importlib.import_module(f"{__name__}.{module}"))
+        if name in found:
+            return found[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

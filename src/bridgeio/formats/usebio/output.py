@@ -97,9 +97,10 @@ class Children:
             self.losses.dropped(tag)
         return name
 
-    def text(self, tag: str, value: str | None) -> None:
-        """A child with text ``value`` (left out when None or empty)."""
-        if value is None or value == "":
+    def text(self, tag: str, value: str | None, empty: bool = False) -> None:
+        """A child with text ``value``: left out when None, and when empty unless ``empty``
+        (an element receivers look up in every parent, written even with nothing in it)."""
+        if value is None or (value == "" and not empty):
             return
         name = self._name(tag)
         if name is not None:

@@ -11,6 +11,11 @@ section is written in the usual form (PARTICIPANTS and BOARD directly in EVENT);
 elements are written for several sections (or a file that had one). What the target cannot
 carry is reported with :func:`~bridgeio.errors.lost`.
 
+Written for receivers that look elements up as dictionary keys (a results site's import): every
+PLAYER has a NATIONAL_ID_NUMBER, empty where the player has no number (also where a USEBIO
+source left the element out: the model cannot tell that from an empty one), and an EVENT_TYPE
+the schema does not name (Compscore's ``NOTSUP``) is written as the model's kind.
+
 >>> import io, datetime
 >>> from bridgeio.model.results import Entry, Event, Player, Results, Section
 >>> pair = Entry("1NS", 1, Direction.NS, percentage=55.0, rank=1,
@@ -35,7 +40,10 @@ carry is reported with :func:`~bridgeio.errors.lost`.
           <PLAYER_NAME>Ann Lee</PLAYER_NAME>
           <NATIONAL_ID_NUMBER>7</NATIONAL_ID_NUMBER>
         </PLAYER>
-        ...
+        <PLAYER>
+          <PLAYER_NAME>Bo Kim</PLAYER_NAME>
+          <NATIONAL_ID_NUMBER></NATIONAL_ID_NUMBER>
+        </PLAYER>
         <PLACE>1</PLACE>
         <PERCENTAGE>55.00</PERCENTAGE>
       </PAIR>
@@ -99,6 +107,12 @@ from bridgeio.model.results import (
 )
 
 VERSIONS = ("1.4", "1.2")
+EVENT_TYPES = frozenset(
+    {"INDIVIDUAL", "PAIRS", "SWISS_PAIRS", "TEAMS", "SWISS_TEAMS", "MP_PAIRS", "BUTLER_PAIRS"}
+    | {"CROSS_IMP", "AGGREGATE", "SWISS_PAIRS_CROSS_IMPS", "SWISS_PAIRS_BUTLER_IMPS"}
+    | {"TEAMS_OF_FOUR", "MULTIPLE_TEAMS", "KNOCKOUT"}
+)
+"""The EVENT_TYPE values the schema allows (usebio-1.4.xsd's EventType)."""
 INDENT = "  "
 
 
@@ -213,12 +227,16 @@ class Writer:
 
     def _scoring(self, kept: EventKept) -> tuple[str, list[tuple[str, str]]]:
         """EVENT_TYPE and the scoring elements: as the source wrote them while they still
-        say the model's kind and scoring, else from the model."""
+        say the model's kind and scoring, else from the model; an EVENT_TYPE the schema does
+        not name is written as the model's kind."""
         event = self.event
         texts = dict(kept.scoring)
         if kept.event_type and kind_of(kept.event_type) == event.kind:
-            if scoring_of(kept.event_type, texts, event.kind) == event.scoring:
-                return kept.event_type, list(kept.scoring)
+            event_type = kept.event_type
+            if event_type not in EVENT_TYPES:
+                event_type = EVENT_TYPE_OF_KIND[event.kind]
+            if scoring_of(event_type, texts, event.kind) == event.scoring:
+                return event_type, list(kept.scoring)
         return EVENT_TYPE_OF_KIND[event.kind], [SCORING_ELEMENT[event.scoring]]
 
     def _event_children(self, kept: EventKept, scoring: list[tuple[str, str]]) -> list[Element]:
@@ -467,7 +485,9 @@ class Writer:
     def _player_fields(self, children: Children, player: Player) -> None:
         kept = _kept(player, PlayerKept)
         children.element(self._name(player, kept))
-        children.text("NATIONAL_ID_NUMBER", player.player_number)
+        # Always, empty where unknown (as the specification's example and Compscore write it):
+        # results sites look the element up in every PLAYER and stop at one without it.
+        children.text("NATIONAL_ID_NUMBER", player.player_number, empty=True)
         children.text("MASTER_POINT_TOTAL", self._number(player.masterpoints))
         children.text("ACBL_PLAYER_CITY", player.city)
         children.text("ACBL_PLAYER_STATE", player.state)

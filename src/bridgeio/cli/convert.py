@@ -1,0 +1,60 @@
+"""``bridgeio convert``: SOURCE to TARGET, streaming large files."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+from bridgeio.cli.inputs import opened
+from bridgeio.cli.options import read_options, reading, target_format, write_options, writing
+from bridgeio.cli.problems import show_losses, show_problems
+from bridgeio.cli.progress import Progress
+from bridgeio.cli.status import failures, status_of
+from bridgeio.errors import collect
+from bridgeio.files import STDIO
+
+
+@click.command()
+@click.argument("source")
+@click.argument("target")
+@reading
+@writing
+def convert(
+    source: str,
+    target: str,
+    source_format: str | None,
+    verbose: bool,
+    to: str | None,
+    force: bool,
+    strict: bool,
+    **options: Any,
+) -> None:
+    """Convert SOURCE to TARGET (- is standard input or output), streaming large files.
+
+    What TARGET's format cannot hold is listed on stderr; --strict makes that an error."""
+    from bridgeio import core
+
+    with failures(source), collect(strict) as found, opened(source, source_format) as src:
+        dst = target_format(target, to)
+        total = None
+        if src.format.record_size:
+            total = os.path.getsize(src.path) // src.format.record_size
+        with Progress(f"{src.format.name} -> {dst.name}", total) as bar:
+            written = core.convert_files(
+                src.path,
+                sys.stdout.buffer if target == STDIO else target,
+                dst,
+                source_format=src.format,
+                overwrite=force,
+                progress=bar.update,
+                **read_options(options),
+                **write_options(options),
+            )
+    show_problems(src.label, found.problems, verbose)
+    show_losses(src.label, found)
+    if len(written) > 1:
+        click.echo(f"bridgeio: wrote {len(written)} files: {', '.join(written)}", err=True)
+    sys.exit(status_of(found))

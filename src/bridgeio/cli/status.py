@@ -1,0 +1,79 @@
+"""Exit statuses: what ends the work on one file (a :class:`Failure`) and the worst of many."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import click
+
+from bridgeio.errors import ConversionError, DataLossWarning, Findings, FormatError
+from bridgeio.files import STDIO, OutputRefused
+
+OK, PROBLEMS, FAILED = 0, 1, 2
+
+
+class Failure(Exception):
+    """Ends the work on one file (or the command) with a message and an exit status."""
+
+    def __init__(self, message: str, status: int = FAILED) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def status_of(findings: Findings) -> int:
+    """The exit status for ``findings``: PROBLEMS if any problem is an error, else OK.
+
+    >>> from bridgeio.errors import Problem
+    >>> status_of(Findings([Problem("line 3", "bad date", "warning")]))
+    0
+    >>> status_of(Findings([Problem("line 3", "bad date", "error")]))
+    1
+    """
+    return PROBLEMS if findings.worst == "error" else OK
+
+
+@contextmanager
+def failures(name: str) -> Iterator[None]:
+    """Turn what can go wrong with one file into a Failure with a message naming it."""
+    label = "<stdin>" if name == STDIO else name
+    try:
+        yield
+    except Failure:
+        raise
+    except FormatError as error:
+        raise Failure(str(error)) from None
+    except ConversionError as error:  # it names the formats: say which file, too
+        raise Failure(f"{label}: {error}") from None
+    except OutputRefused as error:
+        raise Failure(str(error)) from None
+    except DataLossWarning as loss:
+        raise Failure(f"{label}: {loss} (--strict: nothing written)") from None
+    except (ValueError, FileExistsError) as error:
+        raise Failure(f"{label}: {error}") from None
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        where = error.filename or label
+        raise Failure(f"{where}: {error.strerror or error}") from None
+
+
+def each(names: tuple[str, ...], work: Callable[[str], int]) -> int:
+    """Run ``work`` on every file, report each failure, return the worst status.
+
+    >>> def work(name: str) -> int:
+    ...     if name == "b":
+    ...         raise Failure("b: cannot be read")
+    ...     return OK
+    >>> each(("a", "b", "c"), work)
+    2
+    """
+    worst = OK
+    for name in names:
+        try:
+            status = work(name)
+        except Failure as failure:
+            click.echo(f"bridgeio: {failure}", err=True)
+            status = failure.status
+        worst = max(worst, status)
+    return worst
