@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bridgeio.formats import acblscore, asc, chessbase, json, pbn, usebio
 from bridgeio.formats.pavlicek.layout import LAYOUTS
-from bridgeio.registry import FileFormat, Lazy, Option, register_format
+from bridgeio.registry import FileFormat, Lazy, Option, Part, register_format
 
 CODEPAGE = Option(
     "codepage", "Text code page of ChessBase files (cp1252 by default; cp1251, latin-1, ...)."
@@ -26,7 +26,7 @@ def _never(head: bytes, size: int) -> bool:
     return False
 
 
-_PAVLICEK_CARRIES = {
+_PAVLICEK_CARRIES: dict[str, frozenset[Part]] = {
     "zbs": frozenset({"cards"}),
     "zbd": frozenset({"cards"}),
     "zdd": frozenset({"tricks"}),
@@ -37,7 +37,7 @@ _PAVLICEK_CARRIES = {
 
 def _pavlicek(name: str) -> FileFormat:
     layout = LAYOUTS[name]
-    records = "bridgeio.formats.pavlicek.records"
+    reader, writer = "bridgeio.formats.pavlicek.reader", "bridgeio.formats.pavlicek.writer"
     zbs = name == "zbs"
     return FileFormat(
         name=name,
@@ -46,14 +46,12 @@ def _pavlicek(name: str) -> FileFormat:
         holds="deals",
         sniff=Lazy("bridgeio.formats.pavlicek.sniff", "plausible", layout=layout),
         resembles=Lazy("bridgeio.formats.pavlicek.sniff", "resembles", layout=layout),
-        read=Lazy("bridgeio.formats.pavlicek.suits", "read")
+        read=Lazy(reader, "read_diagrams") if zbs else Lazy(reader, "read", layout=layout),
+        write=Lazy(writer, "write_diagrams") if zbs else None,
+        iter_chunks=None if zbs else Lazy(reader, "iter_chunks", layout=layout),
+        write_chunks=Lazy(writer, "write_diagram_chunks")
         if zbs
-        else Lazy(records, "read", layout=layout),
-        write=Lazy("bridgeio.formats.pavlicek.suits", "write") if zbs else None,
-        iter_chunks=None if zbs else Lazy(records, "iter_chunks", layout=layout),
-        write_chunks=Lazy("bridgeio.formats.pavlicek.suits", "write_chunks")
-        if zbs
-        else Lazy(records, "write_chunks", layout=layout),
+        else Lazy(writer, "write_chunks", layout=layout),
         check=Lazy("bridgeio.formats.pavlicek.checks", "check", layout=layout),
         write_options=(SEAT,) if name == "zrj" else (),
         carries=_PAVLICEK_CARRIES[name],
@@ -125,8 +123,8 @@ BUILT_IN = [
         description="ChessBase tournament index",
         holds="tournaments",
         sniff=chessbase.sniff,
-        read=Lazy("bridgeio.formats.chessbase.entity", "read"),
-        write=Lazy("bridgeio.formats.chessbase.entity", "write"),
+        read=Lazy("bridgeio.formats.chessbase.reader", "read"),
+        write=Lazy("bridgeio.formats.chessbase.writer", "write"),
         check=Lazy("bridgeio.formats.chessbase.checks", "check"),
         restore=Lazy("bridgeio.formats.chessbase.provenance", "restore"),
         carry=Lazy("bridgeio.formats.chessbase.provenance", "carried"),
@@ -138,8 +136,8 @@ BUILT_IN = [
         description="bridgeio canonical JSON",
         holds="any",
         sniff=json.sniff,
-        read=Lazy("bridgeio.formats.json.canonical", "read"),
-        write_chunks=Lazy("bridgeio.formats.json.canonical", "write_chunks"),
+        read=Lazy("bridgeio.formats.json.reader", "read"),
+        write_chunks=Lazy("bridgeio.formats.json.writer", "write_chunks"),
         carries=frozenset({"cards", "tricks", "target", "boards", "provenance"}),
     ),
     FileFormat(
@@ -148,7 +146,7 @@ BUILT_IN = [
         description="comma-separated table (write only)",
         holds="table",
         sniff=_never,
-        write=Lazy("bridgeio.formats.csv", "write"),
+        write=Lazy("bridgeio.formats.csv.writer", "write"),
         carries=frozenset({"cards", "tricks", "target", "boards"}),
     ),
 ]
