@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol
 
@@ -91,7 +91,7 @@ class Anonymizer(Protocol):
 class Splitter(Protocol):
     """``split(doc)``: (file name suffix, part) for each file the document gives."""
 
-    def __call__(self, doc: Document, /) -> list[tuple[str, Document]]: ...
+    def __call__(self, doc: Document, /) -> Sequence[tuple[str, Document]]: ...
 
 
 class Restorer(Protocol):

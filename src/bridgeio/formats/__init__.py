@@ -9,9 +9,117 @@ library only), except the headerless Pavlicek records', which are asked last.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bridgeio.formats import acblscore, asc, chessbase, json, pbn, usebio
 from bridgeio.formats.pavlicek.layout import LAYOUTS
 from bridgeio.registry import FileFormat, Lazy, Option, Part, register_format
+
+if TYPE_CHECKING:  # mypy checks each function the table names lazily against its role
+    from functools import partial
+
+    from bridgeio.formats.acblscore import anonymize as acbl_anonymize
+    from bridgeio.formats.acblscore import checks as acbl_checks
+    from bridgeio.formats.acblscore import provenance as acbl_provenance
+    from bridgeio.formats.acblscore import reader as acbl_reader
+    from bridgeio.formats.acblscore import writer as acbl_writer
+    from bridgeio.formats.asc import checks as asc_checks
+    from bridgeio.formats.asc import reader as asc_reader
+    from bridgeio.formats.asc import writer as asc_writer
+    from bridgeio.formats.chessbase import checks as cbt_checks
+    from bridgeio.formats.chessbase import provenance as cbt_provenance
+    from bridgeio.formats.chessbase import reader as cbt_reader
+    from bridgeio.formats.chessbase import writer as cbt_writer
+    from bridgeio.formats.csv import writer as csv_writer
+    from bridgeio.formats.json import reader as json_reader
+    from bridgeio.formats.json import writer as json_writer
+    from bridgeio.formats.pavlicek import checks as pavlicek_checks
+    from bridgeio.formats.pavlicek import reader as pavlicek_reader
+    from bridgeio.formats.pavlicek import sniff as pavlicek_sniff
+    from bridgeio.formats.pavlicek import writer as pavlicek_writer
+    from bridgeio.formats.pavlicek.layout import ZRD
+    from bridgeio.formats.pbn import anonymize as pbn_anonymize
+    from bridgeio.formats.pbn import checks as pbn_checks
+    from bridgeio.formats.pbn import documents as pbn_documents
+    from bridgeio.formats.pbn import reader as pbn_reader
+    from bridgeio.formats.pbn import writer as pbn_writer
+    from bridgeio.formats.usebio import anonymize as usebio_anonymize
+    from bridgeio.formats.usebio import provenance as usebio_provenance
+    from bridgeio.formats.usebio import reader as usebio_reader
+    from bridgeio.formats.usebio import validate as usebio_validate
+    from bridgeio.formats.usebio import writer as usebio_writer
+    from bridgeio.registry import (
+        Anonymizer,
+        Carrier,
+        Checker,
+        ChunkReader,
+        ChunkWriter,
+        Reader,
+        Restorer,
+        Sniffer,
+        Splitter,
+        Writer,
+    )
+
+    READERS: list[Reader] = [
+        acbl_reader.read,
+        usebio_reader.read,
+        pbn_reader.read,
+        asc_reader.read,
+        cbt_reader.read,
+        json_reader.read,
+        pavlicek_reader.read_diagrams,
+        partial(pavlicek_reader.read, layout=ZRD),
+    ]
+    CHUNK_READERS: list[ChunkReader] = [
+        pbn_reader.iter_chunks,
+        partial(pavlicek_reader.iter_chunks, layout=ZRD),
+    ]
+    WRITERS: list[Writer] = [
+        acbl_writer.write,
+        usebio_writer.write,
+        asc_writer.write,
+        cbt_writer.write,
+        csv_writer.write,
+        pavlicek_writer.write_diagrams,
+    ]
+    CHUNK_WRITERS: list[ChunkWriter] = [
+        pbn_writer.write_chunks,
+        json_writer.write_chunks,
+        pavlicek_writer.write_diagram_chunks,
+        partial(pavlicek_writer.write_chunks, layout=ZRD),
+    ]
+    CHECKERS: list[Checker] = [
+        acbl_checks.check,
+        usebio_validate.check,
+        pbn_checks.check,
+        asc_checks.check,
+        cbt_checks.check,
+        partial(pavlicek_checks.check, layout=ZRD),
+    ]
+    ANONYMIZERS: list[Anonymizer] = [
+        acbl_anonymize.anonymize,
+        usebio_anonymize.anonymize,
+        pbn_anonymize.anonymize,
+    ]
+    RESTORERS: list[Restorer] = [
+        acbl_provenance.restore,
+        usebio_provenance.restore,
+        pbn_documents.restore,
+        cbt_provenance.restore,
+    ]
+    CARRIERS: list[Carrier] = [cbt_provenance.carried]
+    SPLITTERS: list[Splitter] = [usebio.events, asc.movements]
+    SNIFFERS: list[Sniffer] = [
+        acblscore.sniff,
+        usebio.sniff,
+        pbn.sniff,
+        asc.sniff,
+        chessbase.sniff,
+        json.sniff,
+        partial(pavlicek_sniff.plausible, layout=ZRD),
+        partial(pavlicek_sniff.resembles, layout=ZRD),
+    ]
 
 CODEPAGE = Option(
     "codepage", "Text code page of ChessBase files (cp1252 by default; cp1251, latin-1, ...)."

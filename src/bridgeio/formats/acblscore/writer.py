@@ -36,6 +36,7 @@ from bridgeio.formats.acblscore.provenance import (
     SectionKept,
 )
 from bridgeio.formats.acblscore.reader import read_bytes
+from bridgeio.model.document import Document
 from bridgeio.model.results import (
     Award,
     Board,
@@ -54,7 +55,7 @@ T = TypeVar("T")
 _ABSENT: list[Award] = []
 
 
-def write(doc: Results, handle: BinaryIO, source: str | None = None) -> None:
+def write(doc: Document, handle: BinaryIO, source: str | None = None) -> None:
     """Write ``doc`` as a game file (in place over its original, or built anew)."""
     if not isinstance(doc, Results):
         raise ConversionError("acblscore", "results", source)

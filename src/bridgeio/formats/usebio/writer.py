@@ -93,6 +93,7 @@ from bridgeio.formats.usebio.provenance import (
     StratKept,
     UsebioKept,
 )
+from bridgeio.model.document import Document
 from bridgeio.model.results import (
     Board,
     BoardResult,
@@ -117,7 +118,7 @@ INDENT = "  "
 
 
 def write(
-    doc: Results, handle: BinaryIO, source: str | None = None, usebio_version: str = "1.4"
+    doc: Document, handle: BinaryIO, source: str | None = None, usebio_version: str = "1.4"
 ) -> None:
     """Write ``doc`` (one event) as USEBIO ``usebio_version`` to ``handle``."""
     if not isinstance(doc, Results):
