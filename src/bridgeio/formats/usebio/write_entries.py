@@ -1,4 +1,4 @@
-"""Writing PARTICIPANTS: a PAIR, TEAM or PLAYER an entry, with its scores, place, masterpoint
+"""Writing PARTICIPANTS: a PAIR, TEAM or PLAYER for each entry, with its scores, place, masterpoint
 awards and players: the writing side of :mod:`~bridgeio.formats.usebio.entries`.
 
 >>> from bridgeio.model.results import Direction, Entry, Event, Results, Section
