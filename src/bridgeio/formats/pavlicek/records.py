@@ -71,6 +71,7 @@ def _field_byte(layout: RecordLayout, name: str) -> int:
 
 
 def allocate(layout: RecordLayout, n: int) -> DealSet:
+    """An empty deal set of ``n`` deals with the arrays a file of ``layout`` fills."""
     deals = DealSet()
     if layout.has_deal:
         deals.seats = np.empty((n, 52), dtype=np.uint8)
