@@ -7,9 +7,11 @@ from collections import Counter
 
 import numpy as np
 
+from bridgeio.model.board import dealer, vulnerability
 from bridgeio.model.cards import Seat, Strain, Suit
 from bridgeio.model.deals import UNKNOWN_TRICKS, Deal, DealSet
 from bridgeio.model.diagrams import DiagramSet
+from bridgeio.model.par import Par
 
 _STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
@@ -71,7 +73,26 @@ def describe_deals(deals: DealSet, count: int, fmt: str, show: int = 1) -> str:
             parts.append(diagram(deal))
         elif deal.tricks is not None:
             parts.append(str(deal.dd()))
+        line = par_line(deal, deal.board if deal.board is not None else i + 1)
+        if line:
+            parts.append(line)
     return "\n".join(parts)
+
+
+def par_line(deal: Deal, board: int) -> str | None:
+    """The par of a deal with all its tricks known (dealer and vulnerability by board number).
+
+    >>> t = np.full((5, 4), 6, dtype=np.uint8); t[Strain.SPADES] = (10, 3, 10, 3)
+    >>> par_line(Deal(None, t), 2)
+    'par (board 2: dealer E, vulnerable NS): NS 620: NS 4S'
+    """
+    if deal.tricks is None or deal.target is not None:
+        return None
+    found = Par.of(deal.tricks, dealer(board), vulnerability(board))
+    if found is None:
+        return None
+    rules = f"board {board}: dealer {dealer(board).char}, vulnerable {vulnerability(board).text}"
+    return f"par ({rules}): {found.text}"
 
 
 def describe_diagrams(diagrams: DiagramSet, fmt: str, show: int = 1) -> str:

@@ -63,6 +63,12 @@ if TYPE_CHECKING:
         Movement,
         Table,
     )
+    from bridgeio.model.par import (
+        UNKNOWN_PAR,
+        Par,
+        ParContract,
+        par_scores,
+    )
     from bridgeio.model.provenance import (
         DealProvenance,
         IndexProvenance,
@@ -111,6 +117,7 @@ _MODULES = {
     "bridgeio.model.diagrams": ("Diagram", "DiagramSet", "as_deals"),
     "bridgeio.model.document": ("Document", "DocumentKind", "kind_of"),
     "bridgeio.model.movement": ("Movement", "Table"),
+    "bridgeio.model.par": ("UNKNOWN_PAR", "Par", "ParContract", "par_scores"),
     "bridgeio.model.provenance": ("DealProvenance", "IndexProvenance", "Provenance"),
     "bridgeio.model.pseudonyms": ("Pseudonyms", "anonymize"),
     "bridgeio.model.results": (
@@ -169,6 +176,10 @@ __all__ = [
     "kind_of",
     "Movement",
     "Table",
+    "UNKNOWN_PAR",
+    "Par",
+    "ParContract",
+    "par_scores",
     "DealProvenance",
     "IndexProvenance",
     "Provenance",
