@@ -104,13 +104,20 @@ def _first_of_run(values: np.ndarray) -> np.ndarray:
     return np.concatenate([[True], values[1:] != values[:-1]]) if len(values) else values == 0
 
 
-class _Block:
+class _Tags:
+    """A block's lines and tag pairs: what each line is (blank, tag, comment, other), and
+    each tag line's name (an index into ``known``, the names the block uses) and value bounds;
+    :class:`_Refused` for any line that is not exactly one tag pair where a tag should be."""
+
     def __init__(self, block: bytes, final: bool, thorough: bool = False) -> None:
         self.block, self.final, self.thorough = block, final, thorough
         self.arr = np.frombuffer(block, dtype=np.uint8)
         padded = np.concatenate([self.arr, np.zeros(WINDOW, dtype=np.uint8)])
         self.windows = sliding_window_view(padded, WINDOW)
         self._lines()
+        self.tags = np.flatnonzero(self.kind == TAG)
+        self._tag_bounds(self.tags)
+        self.names = self._names()
 
     def _lines(self) -> None:
         """Line bounds (without the line end) and what each line is."""
@@ -134,54 +141,6 @@ class _Block:
                 raise _Refused
             kind[line] = BLANK if not text else COMMENT if text[:1] in (b"%", b";") else SECTION
         self.starts, self.ends, self.kind = starts, ends, kind
-
-    def parse(self) -> Parsed:
-        kind, lines = self.kind, np.arange(len(self.kind))
-        framing = (kind == BLANK) | (kind == TAG)
-        last_frame = np.maximum.accumulate(np.where(framing, lines, -1))
-        before = np.concatenate([[-1], last_frame[:-1]])
-        framed_by_blank = (before < 0) | (kind[np.maximum(before, 0)] == BLANK)
-        game_start = (kind == TAG) & framed_by_blank
-        game_lines = np.flatnonzero(game_start)
-        self.game_of_line = np.cumsum(game_start) - 1
-        tags = np.flatnonzero(kind == TAG)
-        self._tag_bounds(tags)
-        names = self._names()
-        self.tag_game = self.game_of_line[tags]
-        complete = len(game_lines) if self.final else len(game_lines) - 1
-        deal_games, deal_tags = self._deal_games(names, complete)
-        if self.final:
-            end_line = len(kind)
-        elif len(deal_games) < 2:
-            return empty(0)  # nothing ends in this block: read more
-        else:
-            end_line = int(game_lines[deal_games[-1]])
-            deal_games, deal_tags = deal_games[:-1], deal_tags[:-1]
-        outside = (kind[:end_line] == SECTION) & framed_by_blank[:end_line]
-        if outside.any():
-            raise _Refused  # text outside any game: the general way warns
-        if self.thorough:
-            self._refuse_what_check_reports(np.flatnonzero(tags < end_line), names)
-        return self._assemble(game_lines, deal_games, deal_tags, tags, names, end_line)
-
-    def _refuse_what_check_reports(self, used: np.ndarray, names: np.ndarray) -> None:
-        """Values ``check`` would report, and tags repeated in a game: the general way."""
-        for name, allowed in _CHECKED.items():
-            tags = used[self._named(names, name)[used]]
-            length = self.value_end[tags] - self.value_start[tags]
-            grid = np.where(
-                np.arange(4) < length[:, None], self.windows[self.value_start[tags], :4], 0
-            )
-            keys = np.ascontiguousarray(grid, dtype=np.uint8).view(np.uint32).ravel()
-            if (length > 4).any() or not np.isin(
-                keys.astype(np.int64) + (length << 32), allowed
-            ).all():
-                raise _Refused
-        kept = used[~self._named(names, "Note")[used]]
-        order = np.argsort(names[kept].astype(np.int16), kind="stable")  # by name, then place
-        name, game = names[kept][order], self.tag_game[kept][order]
-        if ((name[1:] == name[:-1]) & (game[1:] == game[:-1])).any():
-            raise _Refused  # a tag repeated in a game
 
     def _tag_bounds(self, tags: np.ndarray) -> None:
         """Each tag line exactly ``[Name "value"]``: name and value bounds kept, and each
@@ -236,17 +195,71 @@ class _Block:
         result: np.ndarray = names == (self.known.index(name) if name in self.known else -1)
         return result
 
-    def _first_named(self, names: np.ndarray, name: str) -> np.ndarray:
-        """The first tag called ``name`` of each game (a repeated tag is ignored)."""
-        found = np.flatnonzero(self._named(names, name))
-        result: np.ndarray = found[_first_of_run(self.tag_game[found])]
-        return result
-
     def _trivial(self, tags: np.ndarray) -> np.ndarray:
         length = self.value_end[tags] - self.value_start[tags]
         result: np.ndarray = (length == 0) | (
             (length == 1) & (self.arr[self.value_start[tags]] == ord("?"))
         )
+        return result
+
+
+class _Block(_Tags):
+    """A block's games and what the model takes of them: deals, board numbers, optimum
+    result tables, and counts of the other tags (the fast way's reading, with
+    :class:`_Tags` the block's lines and tags)."""
+
+    def parse(self) -> Parsed:
+        """The games of the block, framed by blank lines, and the deals of those that hold
+        one (see :func:`parse_fast`)."""
+        kind, lines = self.kind, np.arange(len(self.kind))
+        framing = (kind == BLANK) | (kind == TAG)
+        last_frame = np.maximum.accumulate(np.where(framing, lines, -1))
+        before = np.concatenate([[-1], last_frame[:-1]])
+        framed_by_blank = (before < 0) | (kind[np.maximum(before, 0)] == BLANK)
+        game_start = (kind == TAG) & framed_by_blank
+        game_lines = np.flatnonzero(game_start)
+        self.game_of_line = np.cumsum(game_start) - 1
+        tags, names = self.tags, self.names
+        self.tag_game = self.game_of_line[tags]
+        complete = len(game_lines) if self.final else len(game_lines) - 1
+        deal_games, deal_tags = self._deal_games(names, complete)
+        if self.final:
+            end_line = len(kind)
+        elif len(deal_games) < 2:
+            return empty(0)  # nothing ends in this block: read more
+        else:
+            end_line = int(game_lines[deal_games[-1]])
+            deal_games, deal_tags = deal_games[:-1], deal_tags[:-1]
+        outside = (kind[:end_line] == SECTION) & framed_by_blank[:end_line]
+        if outside.any():
+            raise _Refused  # text outside any game: the general way warns
+        if self.thorough:
+            self._refuse_what_check_reports(np.flatnonzero(tags < end_line), names)
+        return self._assemble(game_lines, deal_games, deal_tags, tags, names, end_line)
+
+    def _refuse_what_check_reports(self, used: np.ndarray, names: np.ndarray) -> None:
+        """Values ``check`` would report, and tags repeated in a game: the general way."""
+        for name, allowed in _CHECKED.items():
+            tags = used[self._named(names, name)[used]]
+            length = self.value_end[tags] - self.value_start[tags]
+            grid = np.where(
+                np.arange(4) < length[:, None], self.windows[self.value_start[tags], :4], 0
+            )
+            keys = np.ascontiguousarray(grid, dtype=np.uint8).view(np.uint32).ravel()
+            if (length > 4).any() or not np.isin(
+                keys.astype(np.int64) + (length << 32), allowed
+            ).all():
+                raise _Refused
+        kept = used[~self._named(names, "Note")[used]]
+        order = np.argsort(names[kept].astype(np.int16), kind="stable")  # by name, then place
+        name, game = names[kept][order], self.tag_game[kept][order]
+        if ((name[1:] == name[:-1]) & (game[1:] == game[:-1])).any():
+            raise _Refused  # a tag repeated in a game
+
+    def _first_named(self, names: np.ndarray, name: str) -> np.ndarray:
+        """The first tag called ``name`` of each game (a repeated tag is ignored)."""
+        found = np.flatnonzero(self._named(names, name))
+        result: np.ndarray = found[_first_of_run(self.tag_game[found])]
         return result
 
     def _deal_games(self, names: np.ndarray, complete: int) -> tuple[np.ndarray, np.ndarray]:
