@@ -99,14 +99,22 @@ def read_section(walk: Walk, summary: int, at: int, event: Event, letters: Ranki
             section.results = read_boards(walk, board_index, kind == EventKind.INDIVIDUAL, remap)
         except FormatError as error:
             walk.damaged(error, f"board results of section {letter}")
-    try:
-        if match_table and kind != EventKind.TEAMS:
-            section.schedule = read_schedule(walk, match_table, kind == EventKind.INDIVIDUAL)
-        if kind == EventKind.TEAMS and team_matches:
-            section.matches = read_matches(walk, team_matches, indexes[0])
-    except FormatError as error:
-        walk.damaged(error, f"movement of section {letter}")
+    _read_movement(walk, section, kind, match_table, team_matches, indexes[0])
     return section
+
+
+def _read_movement(
+    walk: Walk, section: Section, kind: EventKind, table: int, team_matches: int, teams: int
+) -> None:
+    """A section's rounds from its match table, or (teams) its matches from its team match
+    index (``teams``: its team index table)."""
+    try:
+        if table and kind != EventKind.TEAMS:
+            section.schedule = read_schedule(walk, table, kind == EventKind.INDIVIDUAL)
+        if kind == EventKind.TEAMS and team_matches:
+            section.matches = read_matches(walk, team_matches, teams)
+    except FormatError as error:
+        walk.damaged(error, f"movement of section {section.name}")
 
 
 def _movement(kind: EventKind, howell: int, web: int) -> str:
