@@ -109,8 +109,8 @@ class _Tags:
     each tag line's name (an index into ``known``, the names the block uses) and value bounds;
     :class:`_Refused` for any line that is not exactly one tag pair where a tag should be."""
 
-    def __init__(self, block: bytes, final: bool, thorough: bool = False) -> None:
-        self.block, self.final, self.thorough = block, final, thorough
+    def __init__(self, block: bytes) -> None:
+        self.block = block
         self.arr = np.frombuffer(block, dtype=np.uint8)
         padded = np.concatenate([self.arr, np.zeros(WINDOW, dtype=np.uint8)])
         self.windows = sliding_window_view(padded, WINDOW)
@@ -207,6 +207,10 @@ class _Block(_Tags):
     """A block's games and what the model takes of them: deals, board numbers, optimum
     result tables, and counts of the other tags (the fast way's reading, with
     :class:`_Tags` the block's lines and tags)."""
+
+    def __init__(self, block: bytes, final: bool, thorough: bool = False) -> None:
+        self.final, self.thorough = final, thorough
+        super().__init__(block)
 
     def parse(self) -> Parsed:
         """The games of the block, framed by blank lines, and the deals of those that hold
