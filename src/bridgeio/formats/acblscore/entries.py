@@ -99,6 +99,7 @@ def _index_table(
     seat = _SEATS[d - 1] if kind == EventKind.INDIVIDUAL else None
     side = direction.value if direction else seat.char if seat is not None else ""
     members = _PLAYERS[kind]
+    numbers = numbering.positions(d, count)
     entries = []
     for position, (number, players, pointer) in enumerate(items, start=1):
         if not pointer:
@@ -107,7 +108,7 @@ def _index_table(
             kept = EntryKept(pointer, walk.file, start + 8 * (position - 1), True)
             entries.append(read_entry(walk, kept, number, min(players, 6), letters, "", None))
             continue
-        shown, moved, mapping_at = numbering.of(d, position)
+        shown, moved, mapping_at = numbers[position - 1]
         if _is_phantom(moved, d, phantom, howell, kind):
             continue
         kept = EntryKept(pointer, walk.file, mapping_at)

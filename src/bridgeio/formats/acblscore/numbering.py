@@ -7,8 +7,8 @@ and two more); a Howell's holds 80 reassigned numbers, then each movement pair's
 direction). A zero byte keeps the number as it is.
 
 >>> mapping = bytes([0, 0, 0, 0, 7, 0, 0, 0])  # N-S pair 2 shown as 7
->>> Numbering(mapping, 0, howell=False, highest=0).of(1, 2)
-(7, 2, 4)
+>>> Numbering(mapping, 0, howell=False, highest=0).positions(1, 2)
+[(1, 1, 0), (7, 2, 4)]
 >>> movement_number(7, (mapping, False), ew=False)
 2
 """
@@ -51,18 +51,23 @@ class Numbering:
                 numbering[(free[0], table)] = (shown, pair)
         return numbering
 
-    def of(self, d: int, position: int) -> tuple[int, int, int]:
-        """(number shown, movement number, offset of its mapping byte or 0) of the entry at
-        ``position`` of index table ``d``. Mitchell pairs and individuals: the movement
-        number is the position, shown as the mapping's byte 4 (p - 1) + d - 1 where set."""
+    def positions(self, d: int, count: int) -> list[tuple[int, int, int]]:
+        """(number shown, movement number, offset of its mapping byte or 0) of the entries at
+        positions 1 to ``count`` of index table ``d``. Mitchell pairs and individuals: the
+        movement number is the position, shown as the mapping's byte 4 (p - 1) + d - 1 where
+        that is set (the first 40 positions)."""
         if self.howell:
-            found = self.howell_pairs.get((d, position))
-            shown, moved = found or (position, position)
-            return shown, moved, self.base + moved - 1 if found else 0
-        if position <= MITCHELL_POSITIONS:
-            mapping_at = self.base + 4 * (position - 1) + d - 1
-            return self.data[mapping_at] or position, position, mapping_at
-        return position, position, 0
+            pairs, base = self.howell_pairs, self.base
+            return [
+                (found[0], found[1], base + found[1] - 1)
+                if (found := pairs.get((d, p)))
+                else (p, p, 0)
+                for p in range(1, count + 1)
+            ]
+        data, first, mapped = self.data, self.base + d - 1, min(count, MITCHELL_POSITIONS)
+        places = range(first, first + 4 * mapped, 4)
+        numbers = [(data[at] or p, p, at) for p, at in enumerate(places, start=1)]
+        return numbers + [(p, p, 0) for p in range(mapped + 1, count + 1)]
 
 
 def reassigned(data: bytes | bytearray, base: int, howell: bool) -> tuple[bytes, bool] | None:

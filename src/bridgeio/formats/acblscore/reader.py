@@ -28,14 +28,17 @@ from bridgeio.errors import FormatError, Problem, Severity, report
 from bridgeio.files import collector_paused, input_size
 from bridgeio.formats.acblscore import layout as L
 from bridgeio.formats.acblscore import records as R
-from bridgeio.formats.acblscore.decode import BAD, text
+from bridgeio.formats.acblscore.decode import BAD, Record, text
 from bridgeio.formats.acblscore.events import read_event
 from bridgeio.formats.acblscore.provenance import EntryKept, EventKept, GameFile, MatchKept
 from bridgeio.model.results import Results
 
 MAX_FILE = 64 << 20  # real game files are tens of kilobytes
-_ENTRY_COUNTED = R.ENTRY.getter("adjustment", "handicap", "score_carryover")
-assert {R.ENTRY.kind[name] for name in ("adjustment", "handicap", "score_carryover")} == {"F2"}
+_COUNTED_NAMES = ("adjustment", "handicap", "score_carryover")
+assert {R.ENTRY.kind[name] for name in _COUNTED_NAMES} == {"F2"}
+# The start of an entry structure, as far as the fields counted (one small struct call).
+_ENTRY_COUNTED = Record(R.ENTRY.name, [(R.ENTRY.offset[n], "F2", n) for n in _COUNTED_NAMES])
+_COUNTED = _ENTRY_COUNTED.getter(*_COUNTED_NAMES)
 
 
 def read(path: str) -> Results:
@@ -205,8 +208,8 @@ def kept_counts(results: Results) -> dict[str, int]:
                 kept = entry.kept
                 if isinstance(kept, EntryKept) and kept.file is not None:
                     # (the three fields at once: an intfloat is non-zero as its raw value is)
-                    adjustment, handicap, carryover = _ENTRY_COUNTED(
-                        R.ENTRY.unpack(kept.file.data, kept.at)
+                    adjustment, handicap, carryover = _COUNTED(
+                        _ENTRY_COUNTED.unpack(kept.file.data, kept.at)
                     )
                     counts["score adjustments"] += adjustment != 0
                     counts["handicaps"] += handicap != 0
