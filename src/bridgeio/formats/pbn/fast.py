@@ -205,8 +205,8 @@ class _Tags:
 
 class _Block(_Tags):
     """A block's games and what the model takes of them: deals, board numbers, optimum
-    result tables, and counts of the other tags (the fast way's reading, with
-    :class:`_Tags` the block's lines and tags)."""
+    result tables (:class:`_ResultTables`), and counts of the other tags; :class:`_Tags`
+    reads the block's lines and tags."""
 
     def __init__(self, block: bytes, final: bool, thorough: bool = False) -> None:
         self.final, self.thorough = final, thorough
@@ -291,7 +291,7 @@ class _Block(_Tags):
         self.record_of_game[deal_games] = np.arange(k)
         self._deals(parsed, deal_tags)
         self._boards(parsed, names)
-        self._tables(parsed, tags, names)
+        _ResultTables(self).read(parsed, tags, names)
         self._counts(parsed, tags, names, end_line, game_lines, deal_games)
         if self.final:
             content = np.flatnonzero((self.kind == TAG) | (self.kind == SECTION))
@@ -340,68 +340,6 @@ class _Block(_Tags):
         if self.thorough and (parsed.boards[records] == 0).any():
             raise _Refused  # board 0: check warns
 
-    def _tables(self, parsed: Parsed, tags: np.ndarray, names: np.ndarray) -> None:
-        """OptimumResultTable rows of every deal, as a matrix of rows."""
-        table = self._first_named(names, "OptimumResultTable")
-        records = self.record_of_game[self.tag_game[table]]
-        table, records = table[records >= 0], records[records >= 0]
-        if not len(table):
-            return
-        kind = self.kind
-        line = tags[table]
-        stop_at = np.where(kind != SECTION, np.arange(len(kind)), len(kind))
-        next_other = np.minimum.accumulate(stop_at[::-1])[::-1]
-        stop = np.append(next_other, len(kind))[line + 1]
-        if (kind[stop[stop < len(kind)]] == COMMENT).any():
-            raise _Refused  # a comment line among the rows: the general way
-        count = stop - line - 1
-        for header, chosen in self._headers(table).items():
-            columns = _trick_columns(header)
-            rows = np.repeat(line[chosen] + 1, count[chosen]) + _ragged(count[chosen])
-            seat, strain, tricks = self._rows(rows, columns)
-            parsed.tricks[np.repeat(records[chosen], count[chosen]), strain, seat] = tricks
-
-    def _headers(self, table: np.ndarray) -> dict[bytes, np.ndarray]:
-        """The tables of each distinct header (most blocks have one)."""
-        length = self.value_end[table] - self.value_start[table]
-        first = self.block[self.value_start[table[0]] : self.value_end[table[0]]]
-        width = min(len(first), WINDOW)
-        grid = self.windows[self.value_start[table], :width]
-        same = (length == len(first)) & (grid == grid[0]).all(axis=1)
-        if len(first) <= WINDOW and same.all():
-            return {first: np.arange(len(table))}
-        groups: dict[bytes, list[int]] = {}
-        for i, tag in enumerate(table.tolist()):
-            value = self.block[self.value_start[tag] : self.value_end[tag]]
-            groups.setdefault(value, []).append(i)
-        return {h: np.array(g) for h, g in groups.items()}
-
-    def _rows(self, rows: np.ndarray, columns: tuple[int, int, int, int]) -> Cells:
-        """Declarer, strain and tricks of table rows, cells picked by the header."""
-        start, length = self.starts[rows], self.ends[rows] - self.starts[rows]
-        width = int(length.max()) + 1 if len(length) else 1
-        if width > ROW_WIDTH:
-            raise _Refused
-        grid = self.windows[start, :width]
-        if len(rows) and (length == width - 1).all():
-            fixed = _fixed_columns(grid[:, :-1], columns)
-            if fixed is not None:
-                return fixed
-        inside = (np.arange(width) < length[:, None]) & (grid != SPACE) & (grid != TAB)
-        begins = inside & ~np.pad(inside, ((0, 0), (1, 0)))[:, :-1]
-        finishes = inside & ~np.pad(inside, ((0, 0), (0, 1)))[:, 1:]
-        if (begins.sum(axis=1) != columns[3]).any():
-            raise _Refused
-        token = np.cumsum(begins, axis=1, dtype=np.uint8)
-        cells = []
-        every = np.arange(len(grid))
-        for column in columns[:3]:
-            at = (begins & (token == column + 1)).argmax(axis=1)
-            last = (finishes & (token == column + 1)).argmax(axis=1)
-            second = grid[every, np.minimum(at + 1, width - 1)]
-            cells.append((grid[every, at], second, last - at + 1))
-        return _cells(*cells)
-
     def _counts(
         self,
         parsed: Parsed,
@@ -429,6 +367,81 @@ class _Block(_Tags):
         table[1:, GAMES] -= 1  # a stretch's own game has a deal
         parsed.preamble_counts += table[0]
         parsed.counts += table[1:]
+
+
+class _ResultTables:
+    """The optimum result tables of a block's deals (each deal's first OptimumResultTable
+    and the rows after it): the tables of one header read at once, as a matrix of rows, their
+    cells found by the header's columns (:func:`_trick_columns`)."""
+
+    def __init__(self, source: _Block) -> None:
+        self.source = source  # the block the tables are in
+
+    def read(self, parsed: Parsed, tags: np.ndarray, names: np.ndarray) -> None:
+        """OptimumResultTable rows of every deal, as a matrix of rows."""
+        source = self.source
+        table = source._first_named(names, "OptimumResultTable")
+        records = source.record_of_game[source.tag_game[table]]
+        table, records = table[records >= 0], records[records >= 0]
+        if not len(table):
+            return
+        kind = source.kind
+        line = tags[table]
+        stop_at = np.where(kind != SECTION, np.arange(len(kind)), len(kind))
+        next_other = np.minimum.accumulate(stop_at[::-1])[::-1]
+        stop = np.append(next_other, len(kind))[line + 1]
+        if (kind[stop[stop < len(kind)]] == COMMENT).any():
+            raise _Refused  # a comment line among the rows: the general way
+        count = stop - line - 1
+        for header, chosen in self._headers(table).items():
+            columns = _trick_columns(header)
+            rows = np.repeat(line[chosen] + 1, count[chosen]) + _ragged(count[chosen])
+            seat, strain, tricks = self._rows(rows, columns)
+            parsed.tricks[np.repeat(records[chosen], count[chosen]), strain, seat] = tricks
+
+    def _headers(self, table: np.ndarray) -> dict[bytes, np.ndarray]:
+        """The tables of each distinct header (most blocks have one)."""
+        source = self.source
+        start, end = source.value_start, source.value_end
+        length = end[table] - start[table]
+        first = source.block[start[table[0]] : end[table[0]]]
+        width = min(len(first), WINDOW)
+        grid = source.windows[start[table], :width]
+        same = (length == len(first)) & (grid == grid[0]).all(axis=1)
+        if len(first) <= WINDOW and same.all():
+            return {first: np.arange(len(table))}
+        groups: dict[bytes, list[int]] = {}
+        for i, tag in enumerate(table.tolist()):
+            value = source.block[start[tag] : end[tag]]
+            groups.setdefault(value, []).append(i)
+        return {h: np.array(g) for h, g in groups.items()}
+
+    def _rows(self, rows: np.ndarray, columns: tuple[int, int, int, int]) -> Cells:
+        """Declarer, strain and tricks of table rows, cells picked by the header."""
+        source = self.source
+        start, length = source.starts[rows], source.ends[rows] - source.starts[rows]
+        width = int(length.max()) + 1 if len(length) else 1
+        if width > ROW_WIDTH:
+            raise _Refused
+        grid = source.windows[start, :width]
+        if len(rows) and (length == width - 1).all():
+            fixed = _fixed_columns(grid[:, :-1], columns)
+            if fixed is not None:
+                return fixed
+        inside = (np.arange(width) < length[:, None]) & (grid != SPACE) & (grid != TAB)
+        begins = inside & ~np.pad(inside, ((0, 0), (1, 0)))[:, :-1]
+        finishes = inside & ~np.pad(inside, ((0, 0), (0, 1)))[:, 1:]
+        if (begins.sum(axis=1) != columns[3]).any():
+            raise _Refused
+        token = np.cumsum(begins, axis=1, dtype=np.uint8)
+        cells = []
+        every = np.arange(len(grid))
+        for column in columns[:3]:
+            at = (begins & (token == column + 1)).argmax(axis=1)
+            last = (finishes & (token == column + 1)).argmax(axis=1)
+            second = grid[every, np.minimum(at + 1, width - 1)]
+            cells.append((grid[every, at], second, last - at + 1))
+        return _cells(*cells)
 
 
 Cell = tuple[np.ndarray, np.ndarray, np.ndarray]
