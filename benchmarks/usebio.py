@@ -1,19 +1,30 @@
 """Benchmark: reading USEBIO into the results model, next to lxml's bare parse of the same bytes.
 
 From one run: a synthetic event of about 10 MB and one of about 100 MB (pairs events of
-13-table Mitchell sections, written by bridgeio's own USEBIO writer), and each corpus file.
-For each: lxml's bare parse (``etree.parse`` with lxml's default parser), bridgeio's read
-with every traveller line looked at (the model is built eagerly: the read is the same with or
-without looking, both are shown), and the peak memory a fresh process adds while reading.
+13-table Mitchell sections, written by bridgeio's own USEBIO writer); the real producers'
+layouts, each a corpus file repeated to about 10 MB (Compscore and NZ Scorer by default,
+``--layouts`` names others); and each corpus file as it is. For each: lxml's bare parse
+(``etree.parse`` with lxml's default parser), bridgeio's read with every traveller line looked
+at (the model is built eagerly: the read is the same with or without looking, both are shown),
+and the peak memory a fresh process adds while reading.
 
-Bar (issue 14.4): every traveller line of the 10 MB event read in at most 3x lxml's bare parse,
-in pure Python (before: 4.6-5.1x with the C walker, 6.8x without; 1.6x / 3.1x for a read that
-touched no line). Times are this process's processor time, the best of several alternating
-rounds. Memory is the reading process's own high-water mark (VmHWM), taken after a
-warm-up read of a tiny event so that the modules a first read imports are not counted as the
-file's.
+A producer's layout is repeated by its boards: in each container of results (the EVENT, each
+SECTION and SESSION) the run of result BOARDs is copied until the file is about 10 MB, each copy
+numbered on from the last (BOARD_NUMBER plus the run's highest number each time) and set off by
+the whitespace the producer puts between boards; the rest of the file (its PARTICIPANTS, hand
+set, header) is left byte for byte. The copy is checked to be read with every traveller line.
+The corpus is read in place (``--corpus``); where it is absent, that is said and its lines are
+left out.
 
-    python benchmarks/usebio.py [--megabytes 10 100] [--rounds 5]
+Bar (issue 14.4, and 18 for the producers' layouts): every traveller line of each 10 MB event
+read in at most 3x lxml's bare parse, in pure Python (before: 4.6-5.1x with the C walker, 6.8x
+without; 1.6x / 3.1x for a read that touched no line). Times are this process's processor
+time, the best of several alternating rounds. Memory is the reading process's own high-water
+mark (VmHWM), taken after a warm-up read of a tiny event so that the modules a first read
+imports are not counted as the file's.
+
+    python benchmarks/usebio.py [--megabytes 10 100] [--rounds 5] [--corpus DIR]
+                                [--layouts compscore_mp_pairs_mitchell.xml nzscorer_pairs.xml]
 """
 
 from __future__ import annotations
@@ -21,6 +32,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import gc
+import re
 import subprocess
 import sys
 import tempfile
@@ -47,6 +59,8 @@ from bridgeio.model.results import (
 )
 
 BAR = 3.0
+LAYOUTS = ("compscore_mp_pairs_mitchell.xml", "nzscorer_pairs.xml")
+"""The producers' layouts repeated to 10 MB by default: one file of each producer."""
 
 
 def section(name: str) -> Section:
@@ -107,6 +121,65 @@ def synthetic(path: Path, megabytes: int) -> None:
     )
     with open(path, "wb") as handle:
         write(Results([event]), handle)
+
+
+_BOARD = re.compile(rb"<BOARD[\s>].*?</BOARD\s*>", re.S)
+_BOARD_NUMBER = re.compile(rb"(<BOARD_NUMBER>\s*)(\d+)")
+
+
+def board_runs(source: bytes) -> list[tuple[int, int]]:
+    """Where the runs of result BOARDs are (start, end): BOARDs before the last EVENT's end
+    with nothing but whitespace between them (a hand set's boards come after the event)."""
+    runs: list[tuple[int, int]] = []
+    for found in _BOARD.finditer(source, 0, source.rindex(b"</EVENT>")):
+        if runs and not source[runs[-1][1] : found.start()].strip():
+            runs[-1] = (runs[-1][0], found.end())
+        else:
+            runs.append((found.start(), found.end()))
+    return runs
+
+
+def repeated(source: bytes, megabytes: int) -> bytes:
+    """A producer's file with each run of result BOARDs copied until the whole is about
+    ``megabytes``: each copy's boards numbered on from the last copy's."""
+    runs = board_runs(source)
+    size = sum(end - start for start, end in runs)
+    if not size:
+        raise SystemExit("no result BOARDs to repeat")
+    copies = max(1, round((megabytes * 1_000_000 - len(source)) / size) + 1)
+    parts, at = [], 0
+    for start, end in runs:
+        block = source[start:end]
+        boards = list(_BOARD.finditer(block))
+        gap = block[boards[0].end() : boards[1].start()] if len(boards) > 1 else b""
+        highest = max(int(number) for _, number in _BOARD_NUMBER.findall(block))
+        parts.append(source[at:end])
+        for copy in range(1, copies):
+            parts.append(gap)
+            parts.append(_renumbered(block, copy * highest))
+        at = end
+    parts.append(source[at:])
+    return b"".join(parts)
+
+
+def _renumbered(block: bytes, shift: int) -> bytes:
+    """Boards with their numbers ``shift`` on."""
+    return _BOARD_NUMBER.sub(lambda m: m.group(1) + b"%d" % (int(m.group(2)) + shift), block)
+
+
+def layout(source: Path, path: Path, megabytes: int) -> None:
+    """``source`` repeated to ``megabytes`` at ``path``; checked to be read with every
+    traveller line."""
+    data = repeated(source.read_bytes(), megabytes)
+    path.write_bytes(data)
+    lines = sum(
+        len(board.results)
+        for event in bridgeio.read(path, "usebio").events
+        for part in event.sections
+        for board in part.results
+    )
+    if lines != data.count(b"<TRAVELLER_LINE"):
+        raise SystemExit(f"{path.name}: {lines} of {data.count(b'<TRAVELLER_LINE')} lines read")
 
 
 def seconds(action: Callable[[Path], Any], path: Path) -> float:
@@ -211,7 +284,10 @@ def main() -> None:
     cli.add_argument("--megabytes", type=int, nargs="*", default=[10, 100])
     cli.add_argument("--rounds", type=int, default=5)
     cli.add_argument("--corpus", default=str(here.parent / "shared" / "corpus" / "usebio"))
+    cli.add_argument("--layouts", nargs="*", default=list(LAYOUTS), help="corpus files to repeat")
+    cli.add_argument("--layout-megabytes", type=int, default=10)
     args = cli.parse_args()
+    corpus = Path(args.corpus)
     folder = Path(tempfile.mkdtemp(prefix="bridgeio-bench-"))
     warm_up = folder / "warm-up.xml"
     warm_up.write_text(WARM_UP)
@@ -225,13 +301,20 @@ def main() -> None:
         rounds = args.rounds if megabytes <= 20 else max(1, args.rounds // 2)
         measure(path, warm_up, rounds, bar=megabytes == 10)
         path.unlink()
-    for path in sorted(Path(args.corpus).glob("*.xml")):
+    if not corpus.is_dir():
+        print(f"the corpus is not at {corpus}: the producers' layouts and its files are left out")
+    for name in args.layouts if corpus.is_dir() else []:
+        path = folder / f"{Path(name).stem}-{args.layout_megabytes}MB.xml"
+        layout(corpus / name, path, args.layout_megabytes)
+        measure(path, warm_up, args.rounds, bar=True)
+        path.unlink()
+    for path in sorted(corpus.glob("*.xml")):
         measure(path, warm_up, args.rounds)
     print(
         f"ratio: bridgeio's read with every traveller line looked at / lxml's bare parse "
-        f"(bar {BAR}x for the 10 MB event, pure Python; the read builds every line, so a read "
-        "that looks at none costs the same: (read)); peak: memory the read adds to a fresh "
-        "process, and its ratio to the file's size"
+        f"(bar {BAR}x for each 10 MB event: bridgeio's own and each producer's layout repeated; "
+        "pure Python; the read builds every line, so a read that looks at none costs the same: "
+        "(read)); peak: memory the read adds to a fresh process, and its ratio to the file's size"
     )
     warm_up.unlink()
 

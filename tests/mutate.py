@@ -160,7 +160,7 @@ def _made(action: Callable[..., Any], *args: Any, **options: Any) -> bool:
 def modelled_formats(found: dict[str, list[Seed]]) -> set[str]:
     """The formats whose every seed reads and turns into canonical JSON unmutated."""
     import bridgeio
-    from bridgeio.formats.json.canonical import document
+    from bridgeio.formats.json.writer import document
 
     able = set()
     for name, pool in found.items():
@@ -546,7 +546,8 @@ def _load_everything() -> None:
             if isinstance(function, Lazy):
                 function.resolve()
     import bridgeio.analysis.summary  # noqa: F401
-    import bridgeio.formats.json.canonical  # noqa: F401
+    import bridgeio.formats.json.reader  # noqa: F401
+    import bridgeio.formats.json.writer  # noqa: F401
 
 
 # ------------------------------------------------------------------------------------ the worker
@@ -581,7 +582,7 @@ def _work(path: str, format: str, modelled: bool, limit: float) -> dict[str, Any
 def _read_step(path: str, format: str, modelled: bool) -> str:
     """The format's reader called directly; then the whole model as canonical JSON."""
     import bridgeio
-    from bridgeio.formats.json.canonical import document
+    from bridgeio.formats.json.writer import document
 
     fmt = bridgeio.get_format(format)
     try:

@@ -22,16 +22,21 @@ Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 def undocumented(body: list[ast.stmt], where: str, prefix: str = "") -> list[str]:
     """``file:line name`` of each public definition in ``body`` without a docstring, and of
-    those inside its public classes."""
+    those inside its public classes (an ``@overload`` stub aside: the implementation after
+    it carries the docstring)."""
     gaps = []
     for node in body:
-        if not isinstance(node, Definition) or node.name.startswith("_"):
+        if not isinstance(node, Definition) or node.name.startswith("_") or _overload(node):
             continue
         if ast.get_docstring(node) is None:
             gaps.append(f"{where}:{node.lineno} {prefix}{node.name}")
         if isinstance(node, ast.ClassDef):
             gaps += undocumented(node.body, where, f"{prefix}{node.name}.")
     return gaps
+
+
+def _overload(node: Definition) -> bool:
+    return any(getattr(d, "id", getattr(d, "attr", "")) == "overload" for d in node.decorator_list)
 
 
 def test_every_module_and_public_definition_has_a_docstring() -> None:
@@ -52,8 +57,9 @@ def test_undocumented_finds_what_lacks_a_docstring() -> None:
         'class A:\n    """A."""\n    def f(self): pass\n    def _g(self): pass\n'
         "class _B:\n    def h(self): pass\n"
         'def i(): pass\nasync def j(): """J."""\n'
+        "@overload\ndef k(x: int) -> int: ...\ndef k(x): return x\n"
     )
-    assert undocumented(tree.body, "m.py") == ["m.py:3 A.f", "m.py:7 i"]
+    assert undocumented(tree.body, "m.py") == ["m.py:3 A.f", "m.py:7 i", "m.py:11 k"]
 
 
 @pytest.mark.parametrize("name", FIRST_CALLED)

@@ -11,7 +11,7 @@ import os
 import struct
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, overload
 
 import bridgeio.formats  # noqa: F401  (the built-in formats register themselves)
 from bridgeio.errors import ConversionError, FormatError, Problem, collect, lost
@@ -19,6 +19,13 @@ from bridgeio.files import PathLike, atomic_output, input_size, read_head
 from bridgeio.files import same_file as same_file
 from bridgeio.model.document import Document, DocumentKind, kind_of
 from bridgeio.registry import FileFormat, detect_format, format_for_extension, get_format
+
+if TYPE_CHECKING:
+    from bridgeio.model.chess import TournamentIndex
+    from bridgeio.model.deals import DealSet
+    from bridgeio.model.diagrams import DiagramSet
+    from bridgeio.model.movement import Movement
+    from bridgeio.model.results import Results
 from bridgeio.registry import formats as available_formats
 from bridgeio.registry import register_format as register_format
 
@@ -62,8 +69,28 @@ def output_format(path: Target, format: str | FileFormat | None = None) -> FileF
     return fmt
 
 
+DealFormat = Literal["zbd", "zdd", "zrd", "zrj"]
+ResultsFormat = Literal["acblscore", "usebio"]
+
+
+@overload
+def read(path: PathLike, format: DealFormat, **options: Any) -> DealSet: ...
+@overload
+def read(path: PathLike, format: Literal["zbs"], **options: Any) -> DiagramSet: ...
+@overload
+def read(path: PathLike, format: ResultsFormat, **options: Any) -> Results: ...
+@overload
+def read(path: PathLike, format: Literal["asc"], **options: Any) -> Movement: ...
+@overload
+def read(path: PathLike, format: Literal["cbt"], **options: Any) -> TournamentIndex: ...
+@overload
+def read(path: PathLike, format: str | FileFormat | None = None, **options: Any) -> Document: ...
+
+
 def read(path: PathLike, format: str | FileFormat | None = None, **options: Any) -> Document:
-    """Read a file into the model; the format comes from the content (extension a hint).
+    """Read a file into the model; the format comes from the content (extension a hint). A
+    :data:`~bridgeio.model.Document`: ask its ``kind`` (a format named in ``format`` that
+    holds one kind gives that kind's class to type checkers).
 
     ``options`` are the reader's own (``codepage="cp1251"`` for ChessBase files); ones the
     format does not take are ignored, so a caller can pass them for any file. Every problem

@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol
 
 from bridgeio.errors import FormatError, Problem
+
+if TYPE_CHECKING:
+    from bridgeio.model.document import Document
+    from bridgeio.model.provenance import Provenance
+    from bridgeio.model.pseudonyms import Pseudonyms
 
 __all__ = [
     "FileFormat",
@@ -31,6 +36,74 @@ __all__ = [
 
 Sniffer = Callable[[bytes, int], bool]
 """``sniff(head, size)``: does a file of ``size`` bytes starting with ``head`` fit this format?"""
+
+Holds = Literal["deals", "results", "movement", "tournaments", "any", "table"]
+"""What kind of document a format carries: a :class:`~bridgeio.model.document.DocumentKind`,
+``any`` (JSON) or ``table`` (CSV)."""
+
+Part = Literal["cards", "tricks", "target", "boards", "provenance"]
+"""A part of a deal set a format keeps (``target``: one declarer's tricks, ZRJ)."""
+
+
+# One protocol a role. A function with more (optional) options than its role still fits;
+# the core passes the options the format declares. Formats' functions are checked against
+# these by mypy (``bridgeio.formats``' table) and by tests/test_registry.py at run time.
+
+
+class Reader(Protocol):
+    """``read(path, **read_options)``: the document in the file."""
+
+    def __call__(self, path: str, /) -> Document: ...
+
+
+class ChunkReader(Protocol):
+    """``iter_chunks(path, **read_options)``: the document in chunks, in bounded memory."""
+
+    def __call__(self, path: str, /) -> Iterable[Document]: ...
+
+
+class Writer(Protocol):
+    """``write(doc, handle, source=..., **write_options)``: the document as this format."""
+
+    def __call__(self, doc: Document, handle: BinaryIO, /, *, source: str | None = ...) -> None: ...
+
+
+class ChunkWriter(Protocol):
+    """``write_chunks(chunks, handle, source=..., **write_options)``: chunks one after another."""
+
+    def __call__(
+        self, chunks: Iterable[Document], handle: BinaryIO, /, *, source: str | None = ...
+    ) -> None: ...
+
+
+class Checker(Protocol):
+    """``check(path, **read_options)``: every problem of the file, none raised."""
+
+    def __call__(self, path: str, /) -> list[Problem]: ...
+
+
+class Anonymizer(Protocol):
+    """``anonymize(path, handle, pseudonyms, **read_options)``: the file, names replaced."""
+
+    def __call__(self, path: str, handle: BinaryIO, pseudonyms: Pseudonyms, /) -> None: ...
+
+
+class Splitter(Protocol):
+    """``split(doc)``: (file name suffix, part) for each file the document gives."""
+
+    def __call__(self, doc: Document, /) -> Sequence[tuple[str, Document]]: ...
+
+
+class Restorer(Protocol):
+    """``restore(data, path)``: the provenance whose JSON the canonical JSON carried."""
+
+    def __call__(self, data: Any, path: str, /) -> Provenance: ...
+
+
+class Carrier(Protocol):
+    """``carry(doc)``: what a document keeps beyond the model, where it holds none itself."""
+
+    def __call__(self, doc: Document, /) -> Provenance | None: ...
 
 
 class Lazy:
@@ -119,20 +192,20 @@ class FileFormat:
     description: str
     sniff: Sniffer
     resembles: Sniffer | None = None
-    holds: str = "any"
-    read: Callable[..., Any] | None = None
-    write: Callable[..., None] | None = None
-    iter_chunks: Callable[..., Any] | None = None
-    write_chunks: Callable[..., None] | None = None
-    check: Callable[..., list[Problem]] | None = None
-    anonymize: Callable[..., None] | None = None
-    restore: Callable[..., Any] | None = None
-    carry: Callable[..., Any] | None = None
-    split: Callable[[Any], list[tuple[str, Any]]] | None = None
+    holds: Holds = "any"
+    read: Reader | None = None
+    write: Writer | None = None
+    iter_chunks: ChunkReader | None = None
+    write_chunks: ChunkWriter | None = None
+    check: Checker | None = None
+    anonymize: Anonymizer | None = None
+    restore: Restorer | None = None
+    carry: Carrier | None = None
+    split: Splitter | None = None
     read_options: tuple[Option, ...] = ()
     write_options: tuple[Option, ...] = ()
     record_size: int | None = None
-    carries: frozenset[str] = frozenset()
+    carries: frozenset[Part] = frozenset()
     headerless: bool = False
     """Its content has no signature (Pavlicek's records): asked last when sniffing."""
 

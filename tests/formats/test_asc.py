@@ -20,7 +20,8 @@ from bridgeio.errors import collect
 from bridgeio.formats.asc.checks import check
 from bridgeio.formats.asc.reader import parse
 from bridgeio.formats.asc.writer import to_text
-from bridgeio.formats.json.canonical import document, from_document
+from bridgeio.formats.json.reader import from_document
+from bridgeio.formats.json.writer import document
 from bridgeio.model.movement import MAX_ROUNDS, MAX_TABLES, Movement, Table
 from bridgeio.model.movement_checks import errors
 from tests.roundtrip import assert_round_trip

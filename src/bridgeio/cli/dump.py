@@ -24,7 +24,7 @@ def dump(files: tuple[str, ...], source_format: str | None, verbose: bool, **opt
 
     def one(name: str) -> int:
         from bridgeio.core import iter_chunks, read_as
-        from bridgeio.formats.json.canonical import text, write_chunks
+        from bridgeio.formats.json.writer import text, write_chunks
 
         given = read_options(options)
         with failures(name), collect() as found, opened(name, source_format) as source:

@@ -67,7 +67,7 @@ class SolveJob:
                 handle.truncate(whole * record)
         if whole == 0:
             return 0
-        done = as_deals(bridgeio.read(self.work_path, "zrd"), "zrd")
+        done = bridgeio.read(self.work_path, "zrd")
         if len(done) > len(deals) or not np.array_equal(_cards(done), _cards(deals)[: len(done)]):
             raise WorkFileMismatch(
                 f"{self.work_path} holds work on other deals: delete it to start again"
@@ -107,7 +107,7 @@ class SolveJob:
 
     def _finish(self, deals: DealSet) -> None:
         solved = (
-            as_deals(bridgeio.read(self.work_path, "zrd"), "zrd")
+            bridgeio.read(self.work_path, "zrd")
             if os.path.getsize(self.work_path)
             else DealSet.empty(with_tricks=True)
         )

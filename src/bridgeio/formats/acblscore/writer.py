@@ -28,12 +28,13 @@ from bridgeio.formats.acblscore.events import patch_event
 from bridgeio.formats.acblscore.pairing import Structural, event_identity, paired
 from bridgeio.formats.acblscore.provenance import GameFile
 from bridgeio.formats.acblscore.reader import read_bytes
+from bridgeio.model.document import Document
 from bridgeio.model.results import Award, Results, Score
 
 _ABSENT: list[Award] = []
 
 
-def write(doc: Results, handle: BinaryIO, source: str | None = None) -> None:
+def write(doc: Document, handle: BinaryIO, source: str | None = None) -> None:
     """Write ``doc`` as a game file (in place over its original, or built anew)."""
     if not isinstance(doc, Results):
         raise ConversionError("acblscore", "results", source)

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import importlib
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bridgeio.model.document import Document
+    from bridgeio.model.movement import Movement
 
 _HEADER = re.compile(r"^\s*\d+([\s,;:\-]+\d+){4}\b")
 
@@ -26,7 +30,7 @@ def sniff(head: bytes, size: int) -> bool:
     return bool(_HEADER.match(first)) and b"\0" not in head
 
 
-def movements(doc: Any) -> list[tuple[str, Any]]:
+def movements(doc: Document) -> list[tuple[str, Movement]]:
     """A movement, or every section's movement of a results file, each with the suffix of its
     file name: the section's name (OUT-A.asc, OUT-B.asc), with the event number first when
     there are several events (OUT-1A.asc, OUT-2C.asc). A section's movement is the one its

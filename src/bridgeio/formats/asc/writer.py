@@ -7,6 +7,7 @@ import re
 from typing import BinaryIO
 
 from bridgeio.errors import ConversionError
+from bridgeio.model.document import Document
 from bridgeio.model.movement import Movement, size_problem
 
 _TOKEN = re.compile(r"[^\s,;:\-#]+")  # what the reader takes as one number, label or flag
@@ -72,7 +73,7 @@ def _require_writable(movement: Movement) -> None:
         raise ValueError("a header comment of more than one line")
 
 
-def write(movement: Movement, handle: BinaryIO, source: str | None = None) -> None:
+def write(movement: Document, handle: BinaryIO, source: str | None = None) -> None:
     """Write ``movement`` as an ASC schedule (cp1252 text)."""
     if not isinstance(movement, Movement):
         raise ConversionError("asc", "a movement", source)

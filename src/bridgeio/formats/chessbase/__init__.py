@@ -31,6 +31,6 @@ def __getattr__(name: str) -> Any:  # the modules are imported when first used
         from bridgeio.formats.chessbase.entity import TournamentFile
 
         return TournamentFile
-    if name in ("entity", "checks", "records", "tree"):
+    if name in ("entity", "reader", "writer", "checks", "records", "tree"):
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

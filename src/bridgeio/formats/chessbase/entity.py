@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, MutableSequence
 from dataclasses import dataclass, field
-from typing import BinaryIO, overload
+from typing import overload
 
 import numpy as np
 
-from bridgeio.errors import ConversionError, FormatError
+from bridgeio.errors import FormatError
 from bridgeio.files import input_size
 from bridgeio.formats.chessbase import layout as L
 from bridgeio.formats.chessbase import records
@@ -365,25 +364,3 @@ class TournamentFile(TournamentIndex):
         for slot in self.deleted_slots():
             if slot in self.edited:
                 self.balance[slot] = 0
-
-
-def write(
-    doc: TournamentIndex | list[Tournament], handle: BinaryIO, source: str | None = None
-) -> None:
-    """A file as read (edits applied), or a new file from tournaments in id order."""
-    if isinstance(doc, list):
-        doc = TournamentFile.new(doc)
-    elif not isinstance(doc, TournamentFile):
-        if not isinstance(doc, TournamentIndex):
-            raise ConversionError("cbt", "tournaments", source)
-        doc = TournamentFile.new([t for t in doc.tournaments if t is not None])
-    handle.write(doc.to_bytes())
-
-
-def read(path: str | os.PathLike[str], codepage: str = "cp1252") -> TournamentFile:
-    """The tournament file at ``path`` (text fields decoded with ``codepage``)."""
-    try:
-        "".encode(codepage)
-    except LookupError:
-        raise ValueError(f"unknown code page {codepage!r}") from None
-    return TournamentFile.read(os.fspath(path), codepage)

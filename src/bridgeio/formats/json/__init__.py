@@ -21,8 +21,8 @@ def __getattr__(name: str) -> Any:  # the codec is imported when first used
 
     if name.startswith("__"):
         raise AttributeError(name)
-    canonical = importlib.import_module(f"{__name__}.canonical")
-    try:
-        return getattr(canonical, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    for part in ("writer", "reader"):
+        module = importlib.import_module(f"{__name__}.{part}")
+        if hasattr(module, name):
+            return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bridgeio.model.document import Document
 from bridgeio.model.provenance import Provenance
 from bridgeio.registry import FileFormat, formats, get_format
 
@@ -35,7 +36,7 @@ def restore(name: str, data: Any, path: str) -> Provenance | None:
     return found
 
 
-def carry(doc: object, name: str | None) -> Provenance | None:
+def carry(doc: Document, name: str | None) -> Provenance | None:
     """What the format ``name`` that ``doc`` was read from keeps of it beyond the model, where
     the document holds none itself (that format's registered ``carry``), else None."""
     try:

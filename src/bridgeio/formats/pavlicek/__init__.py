@@ -27,6 +27,6 @@ def __getattr__(name: str) -> Any:  # the modules are imported when first used
         from bridgeio.formats.pavlicek.sniff import plausible
 
         return plausible
-    if name in ("checks", "codec", "records", "suits", "sniff"):
+    if name in ("checks", "codec", "reader", "records", "sniff", "suits", "writer"):
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

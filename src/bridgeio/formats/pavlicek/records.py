@@ -1,4 +1,6 @@
-"""Reading and writing the fixed-size deal records of ZBD, ZDD, ZRD and ZRJ files.
+"""The fixed-size deal records of ZBD, ZDD, ZRD and ZRJ files: raw chunks of a file, decoded
+into the model's arrays and encoded from them, random access, and the problems of a cut file
+(:mod:`.reader` and :mod:`.writer` read and write whole files with these).
 
 Files are read in chunks straight into the model's arrays, so memory stays near the size of the
 decoded arrays, and large files can be streamed chunk by chunk with bounded memory.
@@ -8,16 +10,15 @@ from __future__ import annotations
 
 import mmap
 import os
-from collections.abc import Iterable, Iterator
-from typing import BinaryIO
+from collections.abc import Iterator
 
 import numpy as np
 
-from bridgeio.errors import ConversionError, FormatError, Problem, report
+from bridgeio.errors import FormatError, Problem, report
 from bridgeio.files import input_size
 from bridgeio.formats.pavlicek import codec
 from bridgeio.formats.pavlicek.layout import RecordLayout
-from bridgeio.model import NO_SEAT, UNKNOWN_TRICKS, Deal, DealSet, Seat, as_deals
+from bridgeio.model import UNKNOWN_TRICKS, Deal, DealSet, Seat
 
 CHUNK_RECORDS = 1 << 16
 
@@ -39,7 +40,7 @@ def decode_chunk(
     """Decode records ``(n, size)`` (``first`` numbers the first for messages), into ``out``'s
     arrays when given (views of a larger set), else into new arrays."""
     n = len(raw)
-    deals = out if out is not None else _allocate(layout, n)
+    deals = out if out is not None else allocate(layout, n)
     if layout.has_deal:
         _require_whole_deals(raw, layout, first, path)
         codec.decode_seats(raw, _present(deals.seats))
@@ -57,7 +58,7 @@ def decode_chunk(
 
 
 def _present(array: np.ndarray | None) -> np.ndarray:
-    """An array the layout guarantees (allocated by ``_allocate`` or required of the input)."""
+    """An array the layout guarantees (allocated by ``allocate`` or required of the input)."""
     assert array is not None
     return array
 
@@ -69,7 +70,8 @@ def _field_byte(layout: RecordLayout, name: str) -> int:
     return field.first_bit // 8
 
 
-def _allocate(layout: RecordLayout, n: int) -> DealSet:
+def allocate(layout: RecordLayout, n: int) -> DealSet:
+    """An empty deal set of ``n`` deals with the arrays a file of ``layout`` fills."""
     deals = DealSet()
     if layout.has_deal:
         deals.seats = np.empty((n, 52), dtype=np.uint8)
@@ -135,15 +137,6 @@ def raw_chunks(
                 return
 
 
-def iter_chunks(path: str, layout: RecordLayout, records: int = CHUNK_RECORDS) -> Iterator[DealSet]:
-    """Decode a file chunk by chunk; the last chunk carries the end marker and trailing bytes."""
-    for raw, first, trailing in raw_chunks(path, layout, records):
-        chunk = decode_chunk(raw, layout, first, path)
-        if trailing is not None:
-            chunk.terminated, chunk.trailing = True, trailing
-        yield chunk
-
-
 def tail_is_end_marker(tail: bytes, layout: RecordLayout) -> bool:
     """Is a partial last record an end marker (and what follows it)?"""
     return len(tail) >= layout.end_bits // 8 and not any(tail[: layout.end_bits // 8])
@@ -167,53 +160,6 @@ def cut_problem(layout: RecordLayout, whole: int, size: int, open_run: int = 0) 
     )
 
 
-def read(path: str, layout: RecordLayout) -> DealSet:
-    """Read a whole file into one :class:`DealSet`, decoding straight into its arrays."""
-    capacity = input_size(path) // layout.size
-    result = _allocate(layout, capacity)
-    count = 0
-    for raw, first, trailing in raw_chunks(path, layout):
-        view = result[first : first + len(raw)]  # views of the result's arrays
-        decode_chunk(raw, layout, first, path, out=view)
-        count = first + len(raw)
-        if trailing is not None:
-            result.terminated, result.trailing = True, trailing
-    if count < capacity:
-        shortened = result[:count]
-        shortened.terminated, shortened.trailing = result.terminated, result.trailing
-        result = shortened
-    result.format = layout.name
-    return result
-
-
-def _require(deals: DealSet, layout: RecordLayout, seat: Seat | None, source: str | None) -> None:
-    if layout.has_deal:
-        if deals.seats is None:
-            raise ConversionError(layout.name, "the cards of each deal", source)
-        if (deals.seats == NO_SEAT).any() or (deals.seats > 3).any():
-            raise ConversionError(layout.name, "whole deals (every card placed)", source)
-    if layout.has_tricks and deals.tricks is None:
-        raise ConversionError(layout.name, "double-dummy tricks", source)
-    if layout.field("target") is not None and seat is None and deals.target is None:
-        raise ConversionError(layout.name, "a target seat (give --seat N, E, S or W)", source)
-
-
-def _refuse_false_markers(data: bytes, layout: RecordLayout, source: str | None) -> None:
-    """A record that begins like the end marker would cut the list short when read back.
-
-    Only ZDD can meet this (notrump 0 tricks for all four declarers, which real double-dummy
-    results never give); a deal always has cards outside West's first 16.
-    """
-    raw = np.frombuffer(data, dtype=np.uint8).reshape(-1, layout.size)
-    if marker_at(raw, layout) is not None:
-        raise ConversionError(
-            layout.name,
-            "no record with 0 notrump tricks for all four declarers (it would "
-            "read as the end of the list)",
-            source,
-        )
-
-
 def encode_chunk(deals: DealSet, layout: RecordLayout, seat: Seat | None = None) -> bytes:
     """Records for a chunk of deals, as bytes."""
     n = len(deals)
@@ -234,28 +180,6 @@ def encode_chunk(deals: DealSet, layout: RecordLayout, seat: Seat | None = None)
         codec.encode_target(_present(tricks), _present(target), deals.extras.get("reserved"), block)
         out[:, 13:16] = block
     return out.tobytes()
-
-
-def write_chunks(
-    chunks: Iterable[DealSet],
-    handle: BinaryIO,
-    layout: RecordLayout,
-    seat: Seat | str | None = None,
-    source: str | None = None,
-) -> None:
-    """Write deal chunks as records; an end marker and trailing bytes are written if the last
-    chunk had them."""
-    target = Seat.from_char(seat) if isinstance(seat, str) else seat
-    last = None
-    for chunk in chunks:
-        chunk = as_deals(chunk, layout.name)
-        _require(chunk, layout, target, source)
-        data = encode_chunk(chunk, layout, target)
-        _refuse_false_markers(data, layout, source)
-        handle.write(data)
-        last = chunk
-    if last is not None and last.terminated:
-        handle.write(bytes(layout.end_bits // 8) + last.trailing)
 
 
 class RecordFile:

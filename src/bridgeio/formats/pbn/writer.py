@@ -15,6 +15,7 @@ from bridgeio.errors import ConversionError
 from bridgeio.formats.pbn.edit import edit
 from bridgeio.formats.pbn.provenance import PbnGames, line_end
 from bridgeio.model import NO_SEAT, DealSet, Seat, Strain, as_deals, deal_strings
+from bridgeio.model.document import Document
 
 HEADER = b"% PBN 2.1\n% EXPORT\n\n"
 VULNERABLE = (
@@ -138,7 +139,7 @@ def _deals_from_dealer(seats: np.ndarray | None, dealers: np.ndarray) -> np.ndar
     return out
 
 
-def write_chunks(chunks: Iterable[DealSet], handle: BinaryIO, source: str | None = None) -> None:
+def write_chunks(chunks: Iterable[Document], handle: BinaryIO, source: str | None = None) -> None:
     """Write deals as PBN. Deals read from PBN are written as their file had them (every tag,
     section, comment and byte kept), with what the model holds (the cards, board number and
     double-dummy table) written from the model; other deals as strict PBN 2.1 games, boards

@@ -13,7 +13,11 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bridgeio.model.document import Document
+    from bridgeio.model.results import Results
 
 _ROOTS = tuple("<USEBIO".encode(encoding) for encoding in ("ascii", "utf-16-le", "utf-16-be"))
 
@@ -24,7 +28,7 @@ def sniff(head: bytes, size: int) -> bool:
     return any(root in sample for root in _ROOTS)
 
 
-def events(doc: Any) -> list[tuple[str, Any]]:
+def events(doc: Document) -> list[tuple[str, Results]]:
     """One file a USEBIO event: several events give OUT-1.xml, OUT-2.xml, ..."""
     from bridgeio.model.results import Results
 

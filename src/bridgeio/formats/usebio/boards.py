@@ -137,13 +137,29 @@ class BoardReader:
     def board(self, element: Element, context: Context) -> Board:
         """A BOARD with its traveller lines."""
         odd = _ODD(element) != 0
+        # Lines of plain text children, in a file no validator reads along, are built from
+        # what earlier lines taught where every text is known (most lines of a big file).
+        plain = None if odd or self.check is not None or context.teams is not None else self.plain
+        plain_tags = context.plain_tags
         number_text: str | None = None
         results = []
         others: list[str] = []
         for child in element:
             tag = child.tag
             if tag == "TRAVELLER_LINE":
-                results.append(self.line(child, context, odd))
+                if plain is None:
+                    results.append(self.line(child, context, odd))
+                    continue
+                texts: dict[str, str | None] = {c.tag: c.text for c in child}  # type: ignore[misc]
+                if len(texts) != len(child):  # a tag twice: read it child by child
+                    results.append(self._line(child, context, None))
+                    continue
+                if texts.keys() <= plain_tags:
+                    result = plain.result(texts, context)
+                    if result is not None:
+                        results.append(result)
+                        continue
+                results.append(self._line(child, context, texts))
             elif tag == "BOARD_NUMBER" and number_text is None and not len(child):
                 number_text = child.text or ""
             else:
@@ -173,7 +189,6 @@ class BoardReader:
     def line(self, element: Element, context: Context, odd: bool = False) -> BoardResult:
         """One TRAVELLER_LINE (``odd``: the board's lines hold more than plain text
         children, so read this one child by child)."""
-        others: list[str] = []
         texts: dict[str, str | None] | None = None
         if not odd:
             texts = cast(dict[str, str | None], {c.tag: c.text for c in element})
@@ -185,6 +200,15 @@ class BoardReader:
                     if self.check is not None:
                         self.check.line(texts, element, context)
                     return result
+        return self._line(element, context, texts)
+
+    def _line(
+        self, element: Element, context: Context, texts: dict[str, str | None] | None
+    ) -> BoardResult:
+        """A line the plain path did not build: ``texts`` its children's texts by tag, None
+        where it is read child by child."""
+        others: list[str] = []
+        odd = False
         if texts is None:
             texts = self._odd_line(element, others)
             odd = True

@@ -15,15 +15,22 @@ Counter({'TABLE_NUMBER elements, new in USEBIO 1.3 or 1.4': 1, \
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable
+from typing import TypeVar
 
 from lxml import etree
 
 from bridgeio.errors import lost
+from bridgeio.formats.usebio import values as V
 from bridgeio.formats.usebio.names import tag_for_version
 from bridgeio.formats.usebio.parsing import Element, safe_parser
+from bridgeio.formats.usebio.provenance import FileKept, UsebioKept
+from bridgeio.model.results import Results
+
+K = TypeVar("K", bound=UsebioKept)
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
@@ -133,6 +140,62 @@ class Children:
         for _, _, child in sorted(self.items, key=lambda item: item[:2]):
             parent.append(child)
         return parent
+
+
+class Target:
+    """One write: the version written and its tally of losses, the event written and what the
+    source file kept; builds children and numbers as that version writes them.
+
+    >>> from bridgeio.model.results import Event
+    >>> target = Target(Results([Event(1, "Pairs")]), "1.2")
+    >>> target.number(55.0, 2), target.number(float("nan")), target.losses.found
+    ('55.00', None, Counter({'numbers that are not finite': 1}))
+    """
+
+    def __init__(self, doc: Results, version: str) -> None:
+        self.version = version
+        self.losses = Losses(version)
+        self.file = doc.provenance if isinstance(doc.provenance, FileKept) else FileKept()
+        self.event = doc.events[0]
+
+    def children(self, order: tuple[str, ...], parent: str = "") -> Children:
+        """A builder of an element's children, in ``order``."""
+        return Children(order, self.version, self.losses, parent)
+
+    def number(self, value: float | None, decimals: int | None = None) -> str | None:
+        """A number's text (None for none, and for one that is not finite, noted)."""
+        if value is None:
+            return None
+        if not math.isfinite(value):
+            self.losses.add("numbers that are not finite")
+            return None
+        return V.number_text(value, decimals)
+
+
+def kept_of(obj: object, cls: type[K]) -> K:
+    """An object's USEBIO provenance of class ``cls`` (an empty one when it has none).
+
+    >>> from bridgeio.formats.usebio.provenance import LineKept
+    >>> kept_of(object(), LineKept) == LineKept()
+    True
+    """
+    kept = getattr(obj, "kept", None)
+    return kept if isinstance(kept, cls) else cls()
+
+
+def kept_values(children: Children, kept: UsebioKept, written: set[str]) -> None:
+    """Texts the model could not take, written back as they were where the model wrote
+    nothing in their place."""
+    for tag, text in kept.values:
+        if tag not in written:
+            children.text(tag, text)
+
+
+def text_element(tag: str, text: str, losses: Losses) -> Element:
+    """An element with ``text``, cleaned."""
+    element = etree.Element(tag)
+    element.text = clean(text, tag, losses)
+    return element
 
 
 def indent(element: Element, level: int, space: str = "  ") -> None:

@@ -8,7 +8,8 @@ from a network, libxml2's limits on depth and sizes stay on, and a file over
 lxml exception leaves this module.
 
 The parse is a stream: :class:`Stream` hands over each element of the tags asked for once
-the parser has passed its end, so that the reader can take what it needs and empty it.
+the parser has passed its end (as it starts an element outside it, or ends the document), so
+that the reader can take what it needs and empty it.
 """
 
 from __future__ import annotations
@@ -87,23 +88,33 @@ class Stream:
         refuse_oversized(self.path)
         etree.clear_error_log()  # (a parse's errors are told from earlier ones' by its file)
         try:
-            events = etree.iterparse(self.path, events=("end",), tag=self.tags, **SAFE_PARSING)
+            # Start events, not end events: lxml then steps in only as elements start, not
+            # also as they end (each step takes Python's lock; a fifth of a big file's read).
+            # An element has ended once the parser starts one outside it.
+            events = etree.iterparse(self.path, events=("start",), tag=self.tags, **SAFE_PARSING)
             checked = False
             logged = 0
+            pending: list[Element] = []  # started, not known to have ended: each in the last
             for _, element in events:
                 if not checked:
                     self._check_document(element.getroottree())
                     checked = True
-                if len(events.error_log) != logged:  # before the element is used
+                if len(events.error_log) != logged:  # before an element is used
                     self._refuse_entity_references(events.error_log)
                     logged = len(events.error_log)
-                yield element
+                if pending:
+                    outer = set(element.iterancestors())
+                    while pending and pending[-1] not in outer:
+                        yield pending.pop()
+                pending.append(element)
             root = events.root
             if root is None:
                 raise FormatError(self.path, "line 1", "a USEBIO document, found none")
             self._root = root
             self._check_document(root.getroottree())
             self._refuse_entity_references(events.error_log)
+            while pending:
+                yield pending.pop()
         except etree.XMLSyntaxError as error:
             raise self._malformed(error) from None
         except (etree.LxmlError, ValueError, LookupError) as error:
