@@ -14,15 +14,22 @@ MAGIC = b"\x12\x0a\x03AC3"
 
 _MODULES = (
     "anonymize",
+    "boards",
     "builder",
     "checks",
     "codes",
     "decode",
     "encode",
+    "entries",
+    "events",
     "layout",
+    "matches",
+    "numbering",
+    "pairing",
     "provenance",
     "reader",
     "records",
+    "sections",
     "writer",
 )
 

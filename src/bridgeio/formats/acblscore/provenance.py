@@ -29,8 +29,6 @@ place. :func:`restore` turns the JSON data back into a :class:`GameFile`.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import datetime
 import struct
 from typing import Any, ClassVar, Generic, TypeVar, overload
@@ -56,6 +54,8 @@ class GameFile(Provenance):
     def to_json(self) -> dict[str, Any]:
         """The file's bytes as base64 text, and the reader's counts:
         ``{"file": "...", "counts": {...}}``."""
+        import base64  # here, not at the top: reading a game file starts without it
+
         return {"file": base64.b64encode(self.data).decode("ascii"), "counts": self.counts}
 
     def master(self) -> dict[str, Any]:
@@ -317,6 +317,9 @@ def restore(data: Any, path: str = "<data>") -> Provenance:
         raise ValueError("acblscore provenance: expected {'file': the file's bytes as base64}")
     if not all(isinstance(k, str) and type(v) is int for k, v in counts.items()):
         raise ValueError("acblscore provenance: counts are whole numbers by name")
+    import base64  # here, not at the top: reading a game file starts without it
+    import binascii
+
     try:
         return GameFile(base64.b64decode(data["file"], validate=True), counts)
     except binascii.Error:

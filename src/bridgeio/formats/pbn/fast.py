@@ -104,13 +104,20 @@ def _first_of_run(values: np.ndarray) -> np.ndarray:
     return np.concatenate([[True], values[1:] != values[:-1]]) if len(values) else values == 0
 
 
-class _Block:
-    def __init__(self, block: bytes, final: bool, thorough: bool = False) -> None:
-        self.block, self.final, self.thorough = block, final, thorough
+class _Tags:
+    """A block's lines and tag pairs: what each line is (blank, tag, comment, other), and
+    each tag line's name (an index into ``known``, the names the block uses) and value bounds;
+    :class:`_Refused` for any line that is not exactly one tag pair where a tag should be."""
+
+    def __init__(self, block: bytes) -> None:
+        self.block = block
         self.arr = np.frombuffer(block, dtype=np.uint8)
         padded = np.concatenate([self.arr, np.zeros(WINDOW, dtype=np.uint8)])
         self.windows = sliding_window_view(padded, WINDOW)
         self._lines()
+        self.tags = np.flatnonzero(self.kind == TAG)
+        self._tag_bounds(self.tags)
+        self.names = self._names()
 
     def _lines(self) -> None:
         """Line bounds (without the line end) and what each line is."""
@@ -134,54 +141,6 @@ class _Block:
                 raise _Refused
             kind[line] = BLANK if not text else COMMENT if text[:1] in (b"%", b";") else SECTION
         self.starts, self.ends, self.kind = starts, ends, kind
-
-    def parse(self) -> Parsed:
-        kind, lines = self.kind, np.arange(len(self.kind))
-        framing = (kind == BLANK) | (kind == TAG)
-        last_frame = np.maximum.accumulate(np.where(framing, lines, -1))
-        before = np.concatenate([[-1], last_frame[:-1]])
-        framed_by_blank = (before < 0) | (kind[np.maximum(before, 0)] == BLANK)
-        game_start = (kind == TAG) & framed_by_blank
-        game_lines = np.flatnonzero(game_start)
-        self.game_of_line = np.cumsum(game_start) - 1
-        tags = np.flatnonzero(kind == TAG)
-        self._tag_bounds(tags)
-        names = self._names()
-        self.tag_game = self.game_of_line[tags]
-        complete = len(game_lines) if self.final else len(game_lines) - 1
-        deal_games, deal_tags = self._deal_games(names, complete)
-        if self.final:
-            end_line = len(kind)
-        elif len(deal_games) < 2:
-            return empty(0)  # nothing ends in this block: read more
-        else:
-            end_line = int(game_lines[deal_games[-1]])
-            deal_games, deal_tags = deal_games[:-1], deal_tags[:-1]
-        outside = (kind[:end_line] == SECTION) & framed_by_blank[:end_line]
-        if outside.any():
-            raise _Refused  # text outside any game: the general way warns
-        if self.thorough:
-            self._refuse_what_check_reports(np.flatnonzero(tags < end_line), names)
-        return self._assemble(game_lines, deal_games, deal_tags, tags, names, end_line)
-
-    def _refuse_what_check_reports(self, used: np.ndarray, names: np.ndarray) -> None:
-        """Values ``check`` would report, and tags repeated in a game: the general way."""
-        for name, allowed in _CHECKED.items():
-            tags = used[self._named(names, name)[used]]
-            length = self.value_end[tags] - self.value_start[tags]
-            grid = np.where(
-                np.arange(4) < length[:, None], self.windows[self.value_start[tags], :4], 0
-            )
-            keys = np.ascontiguousarray(grid, dtype=np.uint8).view(np.uint32).ravel()
-            if (length > 4).any() or not np.isin(
-                keys.astype(np.int64) + (length << 32), allowed
-            ).all():
-                raise _Refused
-        kept = used[~self._named(names, "Note")[used]]
-        order = np.argsort(names[kept].astype(np.int16), kind="stable")  # by name, then place
-        name, game = names[kept][order], self.tag_game[kept][order]
-        if ((name[1:] == name[:-1]) & (game[1:] == game[:-1])).any():
-            raise _Refused  # a tag repeated in a game
 
     def _tag_bounds(self, tags: np.ndarray) -> None:
         """Each tag line exactly ``[Name "value"]``: name and value bounds kept, and each
@@ -236,17 +195,75 @@ class _Block:
         result: np.ndarray = names == (self.known.index(name) if name in self.known else -1)
         return result
 
-    def _first_named(self, names: np.ndarray, name: str) -> np.ndarray:
-        """The first tag called ``name`` of each game (a repeated tag is ignored)."""
-        found = np.flatnonzero(self._named(names, name))
-        result: np.ndarray = found[_first_of_run(self.tag_game[found])]
-        return result
-
     def _trivial(self, tags: np.ndarray) -> np.ndarray:
         length = self.value_end[tags] - self.value_start[tags]
         result: np.ndarray = (length == 0) | (
             (length == 1) & (self.arr[self.value_start[tags]] == ord("?"))
         )
+        return result
+
+
+class _Block(_Tags):
+    """A block's games and what the model takes of them: deals, board numbers, optimum
+    result tables (:class:`_ResultTables`), and counts of the other tags; :class:`_Tags`
+    reads the block's lines and tags."""
+
+    def __init__(self, block: bytes, final: bool, thorough: bool = False) -> None:
+        self.final, self.thorough = final, thorough
+        super().__init__(block)
+
+    def parse(self) -> Parsed:
+        """The games of the block, framed by blank lines, and the deals of those that hold
+        one (see :func:`parse_fast`)."""
+        kind, lines = self.kind, np.arange(len(self.kind))
+        framing = (kind == BLANK) | (kind == TAG)
+        last_frame = np.maximum.accumulate(np.where(framing, lines, -1))
+        before = np.concatenate([[-1], last_frame[:-1]])
+        framed_by_blank = (before < 0) | (kind[np.maximum(before, 0)] == BLANK)
+        game_start = (kind == TAG) & framed_by_blank
+        game_lines = np.flatnonzero(game_start)
+        self.game_of_line = np.cumsum(game_start) - 1
+        tags, names = self.tags, self.names
+        self.tag_game = self.game_of_line[tags]
+        complete = len(game_lines) if self.final else len(game_lines) - 1
+        deal_games, deal_tags = self._deal_games(names, complete)
+        if self.final:
+            end_line = len(kind)
+        elif len(deal_games) < 2:
+            return empty(0)  # nothing ends in this block: read more
+        else:
+            end_line = int(game_lines[deal_games[-1]])
+            deal_games, deal_tags = deal_games[:-1], deal_tags[:-1]
+        outside = (kind[:end_line] == SECTION) & framed_by_blank[:end_line]
+        if outside.any():
+            raise _Refused  # text outside any game: the general way warns
+        if self.thorough:
+            self._refuse_what_check_reports(np.flatnonzero(tags < end_line), names)
+        return self._assemble(game_lines, deal_games, deal_tags, tags, names, end_line)
+
+    def _refuse_what_check_reports(self, used: np.ndarray, names: np.ndarray) -> None:
+        """Values ``check`` would report, and tags repeated in a game: the general way."""
+        for name, allowed in _CHECKED.items():
+            tags = used[self._named(names, name)[used]]
+            length = self.value_end[tags] - self.value_start[tags]
+            grid = np.where(
+                np.arange(4) < length[:, None], self.windows[self.value_start[tags], :4], 0
+            )
+            keys = np.ascontiguousarray(grid, dtype=np.uint8).view(np.uint32).ravel()
+            if (length > 4).any() or not np.isin(
+                keys.astype(np.int64) + (length << 32), allowed
+            ).all():
+                raise _Refused
+        kept = used[~self._named(names, "Note")[used]]
+        order = np.argsort(names[kept].astype(np.int16), kind="stable")  # by name, then place
+        name, game = names[kept][order], self.tag_game[kept][order]
+        if ((name[1:] == name[:-1]) & (game[1:] == game[:-1])).any():
+            raise _Refused  # a tag repeated in a game
+
+    def _first_named(self, names: np.ndarray, name: str) -> np.ndarray:
+        """The first tag called ``name`` of each game (a repeated tag is ignored)."""
+        found = np.flatnonzero(self._named(names, name))
+        result: np.ndarray = found[_first_of_run(self.tag_game[found])]
         return result
 
     def _deal_games(self, names: np.ndarray, complete: int) -> tuple[np.ndarray, np.ndarray]:
@@ -274,7 +291,7 @@ class _Block:
         self.record_of_game[deal_games] = np.arange(k)
         self._deals(parsed, deal_tags)
         self._boards(parsed, names)
-        self._tables(parsed, tags, names)
+        _ResultTables(self).read(parsed, tags, names)
         self._counts(parsed, tags, names, end_line, game_lines, deal_games)
         if self.final:
             content = np.flatnonzero((self.kind == TAG) | (self.kind == SECTION))
@@ -323,68 +340,6 @@ class _Block:
         if self.thorough and (parsed.boards[records] == 0).any():
             raise _Refused  # board 0: check warns
 
-    def _tables(self, parsed: Parsed, tags: np.ndarray, names: np.ndarray) -> None:
-        """OptimumResultTable rows of every deal, as a matrix of rows."""
-        table = self._first_named(names, "OptimumResultTable")
-        records = self.record_of_game[self.tag_game[table]]
-        table, records = table[records >= 0], records[records >= 0]
-        if not len(table):
-            return
-        kind = self.kind
-        line = tags[table]
-        stop_at = np.where(kind != SECTION, np.arange(len(kind)), len(kind))
-        next_other = np.minimum.accumulate(stop_at[::-1])[::-1]
-        stop = np.append(next_other, len(kind))[line + 1]
-        if (kind[stop[stop < len(kind)]] == COMMENT).any():
-            raise _Refused  # a comment line among the rows: the general way
-        count = stop - line - 1
-        for header, chosen in self._headers(table).items():
-            columns = _trick_columns(header)
-            rows = np.repeat(line[chosen] + 1, count[chosen]) + _ragged(count[chosen])
-            seat, strain, tricks = self._rows(rows, columns)
-            parsed.tricks[np.repeat(records[chosen], count[chosen]), strain, seat] = tricks
-
-    def _headers(self, table: np.ndarray) -> dict[bytes, np.ndarray]:
-        """The tables of each distinct header (most blocks have one)."""
-        length = self.value_end[table] - self.value_start[table]
-        first = self.block[self.value_start[table[0]] : self.value_end[table[0]]]
-        width = min(len(first), WINDOW)
-        grid = self.windows[self.value_start[table], :width]
-        same = (length == len(first)) & (grid == grid[0]).all(axis=1)
-        if len(first) <= WINDOW and same.all():
-            return {first: np.arange(len(table))}
-        groups: dict[bytes, list[int]] = {}
-        for i, tag in enumerate(table.tolist()):
-            value = self.block[self.value_start[tag] : self.value_end[tag]]
-            groups.setdefault(value, []).append(i)
-        return {h: np.array(g) for h, g in groups.items()}
-
-    def _rows(self, rows: np.ndarray, columns: tuple[int, int, int, int]) -> Cells:
-        """Declarer, strain and tricks of table rows, cells picked by the header."""
-        start, length = self.starts[rows], self.ends[rows] - self.starts[rows]
-        width = int(length.max()) + 1 if len(length) else 1
-        if width > ROW_WIDTH:
-            raise _Refused
-        grid = self.windows[start, :width]
-        if len(rows) and (length == width - 1).all():
-            fixed = _fixed_columns(grid[:, :-1], columns)
-            if fixed is not None:
-                return fixed
-        inside = (np.arange(width) < length[:, None]) & (grid != SPACE) & (grid != TAB)
-        begins = inside & ~np.pad(inside, ((0, 0), (1, 0)))[:, :-1]
-        finishes = inside & ~np.pad(inside, ((0, 0), (0, 1)))[:, 1:]
-        if (begins.sum(axis=1) != columns[3]).any():
-            raise _Refused
-        token = np.cumsum(begins, axis=1, dtype=np.uint8)
-        cells = []
-        every = np.arange(len(grid))
-        for column in columns[:3]:
-            at = (begins & (token == column + 1)).argmax(axis=1)
-            last = (finishes & (token == column + 1)).argmax(axis=1)
-            second = grid[every, np.minimum(at + 1, width - 1)]
-            cells.append((grid[every, at], second, last - at + 1))
-        return _cells(*cells)
-
     def _counts(
         self,
         parsed: Parsed,
@@ -412,6 +367,81 @@ class _Block:
         table[1:, GAMES] -= 1  # a stretch's own game has a deal
         parsed.preamble_counts += table[0]
         parsed.counts += table[1:]
+
+
+class _ResultTables:
+    """The optimum result tables of a block's deals (each deal's first OptimumResultTable
+    and the rows after it): the tables of one header read at once, as a matrix of rows, their
+    cells found by the header's columns (:func:`_trick_columns`)."""
+
+    def __init__(self, source: _Block) -> None:
+        self.source = source  # the block the tables are in
+
+    def read(self, parsed: Parsed, tags: np.ndarray, names: np.ndarray) -> None:
+        """OptimumResultTable rows of every deal, as a matrix of rows."""
+        source = self.source
+        table = source._first_named(names, "OptimumResultTable")
+        records = source.record_of_game[source.tag_game[table]]
+        table, records = table[records >= 0], records[records >= 0]
+        if not len(table):
+            return
+        kind = source.kind
+        line = tags[table]
+        stop_at = np.where(kind != SECTION, np.arange(len(kind)), len(kind))
+        next_other = np.minimum.accumulate(stop_at[::-1])[::-1]
+        stop = np.append(next_other, len(kind))[line + 1]
+        if (kind[stop[stop < len(kind)]] == COMMENT).any():
+            raise _Refused  # a comment line among the rows: the general way
+        count = stop - line - 1
+        for header, chosen in self._headers(table).items():
+            columns = _trick_columns(header)
+            rows = np.repeat(line[chosen] + 1, count[chosen]) + _ragged(count[chosen])
+            seat, strain, tricks = self._rows(rows, columns)
+            parsed.tricks[np.repeat(records[chosen], count[chosen]), strain, seat] = tricks
+
+    def _headers(self, table: np.ndarray) -> dict[bytes, np.ndarray]:
+        """The tables of each distinct header (most blocks have one)."""
+        source = self.source
+        start, end = source.value_start, source.value_end
+        length = end[table] - start[table]
+        first = source.block[start[table[0]] : end[table[0]]]
+        width = min(len(first), WINDOW)
+        grid = source.windows[start[table], :width]
+        same = (length == len(first)) & (grid == grid[0]).all(axis=1)
+        if len(first) <= WINDOW and same.all():
+            return {first: np.arange(len(table))}
+        groups: dict[bytes, list[int]] = {}
+        for i, tag in enumerate(table.tolist()):
+            value = source.block[start[tag] : end[tag]]
+            groups.setdefault(value, []).append(i)
+        return {h: np.array(g) for h, g in groups.items()}
+
+    def _rows(self, rows: np.ndarray, columns: tuple[int, int, int, int]) -> Cells:
+        """Declarer, strain and tricks of table rows, cells picked by the header."""
+        source = self.source
+        start, length = source.starts[rows], source.ends[rows] - source.starts[rows]
+        width = int(length.max()) + 1 if len(length) else 1
+        if width > ROW_WIDTH:
+            raise _Refused
+        grid = source.windows[start, :width]
+        if len(rows) and (length == width - 1).all():
+            fixed = _fixed_columns(grid[:, :-1], columns)
+            if fixed is not None:
+                return fixed
+        inside = (np.arange(width) < length[:, None]) & (grid != SPACE) & (grid != TAB)
+        begins = inside & ~np.pad(inside, ((0, 0), (1, 0)))[:, :-1]
+        finishes = inside & ~np.pad(inside, ((0, 0), (0, 1)))[:, 1:]
+        if (begins.sum(axis=1) != columns[3]).any():
+            raise _Refused
+        token = np.cumsum(begins, axis=1, dtype=np.uint8)
+        cells = []
+        every = np.arange(len(grid))
+        for column in columns[:3]:
+            at = (begins & (token == column + 1)).argmax(axis=1)
+            last = (finishes & (token == column + 1)).argmax(axis=1)
+            second = grid[every, np.minimum(at + 1, width - 1)]
+            cells.append((grid[every, at], second, last - at + 1))
+        return _cells(*cells)
 
 
 Cell = tuple[np.ndarray, np.ndarray, np.ndarray]
