@@ -10,9 +10,9 @@ deals' provenance, so PBN → PBN still writes it back.
 
 >>> text = '''[Event "Club"]
 ... [Board "1"]
-... [ScoreTable "Table;PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS;Score_EW;MP_NS;MP_EW"]
-... 1  1  2 4H   S 10 C2 "420" -  3  1
-... 2  3  4 A+   - -  -  -     -  2.4 1.6
+... [ScoreTable "Table;PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS;MP_NS;MP_EW"]
+... 1  1  2 4H   S 10 C2 "420"  3  1
+... 2  3  4 A+   - -  -  -     2.4 1.6
 ... [TotalScoreTable "Rank;RankTie;PairId;Direction;TotalScoreMP;TotalPercentage;Names"]
 ... 1 - 1 "N-S" 3.0 75.0 "Ann SMITH - Bob JONES"
 ... '''
