@@ -239,8 +239,8 @@ def _line(values: dict[str, str]) -> BoardResult:
         ew=ew,
         ns_score=ns_score,
         ew_score=ew_score,
-        ns_points=points[0] if points else ns_points,
-        ew_points=points[1] if points else ew_points,
+        ns_points=ns_points,  # (individuals: their points are each player's)
+        ew_points=ew_points,
         contract=contract,
         tricks=tricks,
         lead=Card.from_text(lead) if lead else None,
