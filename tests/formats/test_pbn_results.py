@@ -207,7 +207,7 @@ def test_info_shows_the_standings_and_pbn_gives_every_byte_back(path, tmp_path):
 DAMAGED = """[Event "Club pairs"]
 [Board "1"]
 [Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
-[ScoreTable "Table\\1R;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS;MP_NS;MP_EW"]
+[ScoreTable "Table\\1;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS;MP_NS;MP_EW"]
 1 1 1 2 4H   S 10 C2 "420" -  -
 2 1 3 4 3N   W  9
 3 1 5 6 9Z   N  9 C2 "100" -  -
