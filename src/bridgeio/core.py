@@ -523,5 +523,5 @@ class output_handle:  # noqa: N801 - a context manager, named like contextlib's
 def _counted(chunks: Iterable[Any], progress: Progress | None) -> Iterator[Any]:
     for chunk in chunks:
         yield chunk
-        if progress is not None:
-            progress(len(chunk))
+        if progress is not None:  # (a results document, read whole, counts as one)
+            progress(len(chunk) if kind_of(chunk) == DocumentKind.DEALS else 1)
