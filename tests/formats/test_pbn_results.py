@@ -250,6 +250,27 @@ def test_damaged_rows_are_warnings_with_their_lines(tmp_path):
     ]
     bridgeio.convert(path, tmp_path / "back.pbn")
     assert (tmp_path / "back.pbn").read_bytes() == path.read_bytes()
+    listed = [p.place for p in bridgeio.validate(path) if p.severity == "warning"]
+    assert listed == ["line 6", "line 7"]
+
+
+TEAMS = """[Event "League"]
+[Board "1"]
+[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+[TotalScoreTable "Rank\\2R;TeamId\\2R;TeamName\\12L;TotalScoreVP\\5R;Names"]
+ 1  4 "Blue Team"    36.50 "Ann SMITH - Bob JONES - Cy LEE - Di KAY"
+ 2  7 "Red Team"     23.50 -
+"""
+
+
+def test_a_teams_standing_gives_team_entries(tmp_path):
+    path = tmp_path / "teams.pbn"
+    path.write_text(TEAMS)
+    results = bridgeio.read(path)
+    assert isinstance(results, Results) and results.events[0].kind == "teams"
+    first, second = results.events[0].sections[0].entries
+    assert (first.number, first.name, first.score, len(first.players)) == (4, "Blue Team", 36.5, 4)
+    assert (second.rank, second.name, second.players) == (2, "Red Team", [])
 
 
 def test_a_deal_file_without_tables_still_reads_as_deals(corpus):

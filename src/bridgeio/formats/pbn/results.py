@@ -182,6 +182,8 @@ class _Builder:
         line = _line(values)
         if line.seats is not None:
             self.kind = EventKind.INDIVIDUAL
+        if "TeamId_Home" in values:  # (the match's columns stay in the line's cells)
+            self.kind = EventKind.TEAMS
         self.imps = self.imps or "IMP_NS" in values
         self.matchpoints = self.matchpoints or "MP_NS" in values or "MP_North" in values
         key = (section.name, board)
@@ -192,6 +194,8 @@ class _Builder:
 
     def total_row(self, values: dict[str, str]) -> None:
         section = self.section(values)
+        if "TeamId" in values:
+            self.kind = EventKind.TEAMS
         section.entries.append(_entry(values))
 
     def results(self, tags: dict[str, str], tables: list[_Table]) -> Results:
@@ -209,6 +213,10 @@ class _Builder:
         )
         for section in event.sections:
             section.results.sort(key=lambda b: b.number)
+            lines = [line for board in section.results for line in board.results]
+            section.boards = len(section.results) or None
+            section.tables = max((line.table for line in lines), default=0) or None
+            section.rounds = max((line.round for line in lines), default=0) or None
         return Results([event], format="pbn", problems=self.problems)
 
 
@@ -311,6 +319,7 @@ def _complement(score: Score) -> Score:
 def _entry(values: dict[str, str]) -> Entry:
     """One TotalScoreTable row as an entry with its players."""
     individual = "PlayerId" in values
+    team = _text(values.pop("TeamName", "-")) if "TeamId" in values else ""
     number = _number(values.pop("PlayerId" if individual else "PairId", values.pop("TeamId", "-")))
     sat = _text(values.pop("Direction", "-"))
     tie = _text(values.pop("RankTie", "-"))
@@ -323,6 +332,7 @@ def _entry(values: dict[str, str]) -> Entry:
         id=str(number),
         number=number,
         direction=None if individual else _direction(sat),
+        name=team,
         score=score,
         percentage=_float(values.pop("TotalPercentage", "-")),
         rank=_number(values.pop("Rank", "-")) or None,
