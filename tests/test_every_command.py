@@ -160,6 +160,8 @@ def _corpus_kind(folder: str, path: Path) -> tuple[str, str | None]:
         return "foreign", None  # READMEs, ACBLgamedump's answer keys, a DDS test list
     if path.name.startswith("truncated_"):
         return "damaged", "acblscore"
+    if folder == "pbn" and re.search(rb'^\[(Total)?ScoreTable "', path.read_bytes(), re.M):
+        return "results", "pbn"  # a PBN file with score tables reads as results
     return KINDS[folder], "cbt" if folder == "chessbase" else folder
 
 

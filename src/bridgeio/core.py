@@ -454,7 +454,8 @@ class Losses:
             if isinstance(doc, DealSet):
                 self._deals(doc)
             return
-        if kind == DocumentKind.RESULTS and holds not in ("results", "any"):
+        own = getattr(doc, "format", None) == self.target.name  # (its own text kept: PBN)
+        if kind == DocumentKind.RESULTS and holds not in ("results", "any") and not own:
             entries = sum(len(s.entries) for e in doc.events for s in e.sections)
             lines = sum(len(b.results) for e in doc.events for s in e.sections for b in s.results)
             self.counts[f"the results ({entries} entries, {lines} table results)"] = 1
@@ -522,5 +523,5 @@ class output_handle:  # noqa: N801 - a context manager, named like contextlib's
 def _counted(chunks: Iterable[Any], progress: Progress | None) -> Iterator[Any]:
     for chunk in chunks:
         yield chunk
-        if progress is not None:
-            progress(len(chunk))
+        if progress is not None:  # (a results document, read whole, counts as one)
+            progress(len(chunk) if kind_of(chunk) == DocumentKind.DEALS else 1)

@@ -21,6 +21,7 @@ from bridgeio.formats.pbn import reader
 from bridgeio.formats.pbn.anonymize import anonymize
 from bridgeio.formats.pbn.provenance import CATEGORIES, PbnGames
 from bridgeio.formats.pbn.writer import write_chunks
+from bridgeio.model.diagrams import as_deals
 from bridgeio.model.pseudonyms import Pseudonyms
 from tests.conftest import CORPUS
 from tests.corpus.test_dds_list100 import card_places
@@ -57,8 +58,13 @@ def bridgeio_deals(deals) -> list[tuple[int | None, dict[str, str]]]:
     return [(deal.board, card_places(deal.pbn())) for deal in deals]
 
 
+def deals_of(path: Path):
+    """The deals of a file (a PBN file with score tables reads as results holding them)."""
+    return as_deals(bridgeio.read(path), "pbn")
+
+
 def test_write_of_read_gives_every_byte_back(path, tmp_path):
-    deals = bridgeio.read(path)
+    deals = bridgeio.read(path)  # (results, for a file with score tables)
     bridgeio.write(deals, tmp_path / "back.pbn")
     assert (tmp_path / "back.pbn").read_bytes() == path.read_bytes()
 
@@ -73,7 +79,7 @@ def test_streamed_conversion_gives_every_byte_back(path, tmp_path, monkeypatch):
 
 
 def test_blocks_of_any_size_and_the_general_way_give_the_same_deals(path, monkeypatch):
-    whole = bridgeio.read(path)
+    whole = deals_of(path)
 
     def general(block_bytes: int):
         monkeypatch.setattr(reader, "BLOCK_BYTES", block_bytes)
@@ -89,13 +95,13 @@ def test_blocks_of_any_size_and_the_general_way_give_the_same_deals(path, monkey
 
 
 def test_the_deals_are_those_endplay_reads(path):
-    deals = bridgeio.read(path)
+    deals = deals_of(path)
     assert len(deals) > 0
     assert bridgeio_deals(deals) == endplay_deals(text_of(path))
 
 
 def test_endplay_reads_every_deal_of_a_file_bridgeio_wrote_after_an_edit(path, tmp_path):
-    deals = bridgeio.read(path)
+    deals = deals_of(path)
     deals.seats = deals.seats[np.r_[1 : len(deals), 0]]  # every deal moves one game on
     if deals.boards is not None:
         deals.boards = deals.boards + 100
@@ -108,7 +114,7 @@ def test_endplay_reads_every_deal_of_a_file_bridgeio_wrote_after_an_edit(path, t
         .decode("latin-1" if path.name in LATIN_1 else "utf-8")
     )
     assert endplay_deals(text) == bridgeio_deals(deals)
-    back = bridgeio.read(tmp_path / "edited.pbn")
+    back = deals_of(tmp_path / "edited.pbn")
     assert back == deals
     assert back.provenance.contents() == deals.provenance.contents()
 
@@ -119,10 +125,10 @@ def test_json_carries_the_games_and_gives_the_same_pbn_file(path, tmp_path):
     assert document["format"] == "pbn"
     assert all(record["pbn"]["tags"] for record in document["records"])
     assert "header" in document["records"][0]["pbn"]
-    deals = bridgeio.read(tmp_path / "games.json")
+    deals = deals_of(tmp_path / "games.json")
     bridgeio.write(deals, tmp_path / "from-json.pbn")
     assert (tmp_path / "from-json.pbn").read_bytes() == path.read_bytes()
-    assert deals.provenance.contents() == bridgeio.read(path).provenance.contents()
+    assert deals.provenance.contents() == deals_of(path).provenance.contents()
 
 
 def independent_counts(text: str) -> dict[str, int]:
@@ -149,16 +155,16 @@ def independent_counts(text: str) -> dict[str, int]:
 
 
 def test_contents_says_exactly_what_other_formats_leave_out(path):
-    games = bridgeio.read(path).provenance
+    games = deals_of(path).provenance
     assert isinstance(games, PbnGames)
     assert games.contents() == independent_counts(text_of(path))
-    halves = [bridgeio.read(path)[:10].provenance, bridgeio.read(path)[10:].provenance]
+    halves = [deals_of(path)[:10].provenance, deals_of(path)[10:].provenance]
     together = {k: sum(h.contents().get(k, 0) for h in halves) for k in CATEGORIES}
     assert {k: v for k, v in together.items() if v} == games.contents()
 
 
 def test_pbn_to_zrd_keeps_the_double_dummy_tables(path, tmp_path):
-    deals = bridgeio.read(path)
+    deals = deals_of(path)
     if deals.tricks is None or (deals.tricks == 15).all():
         pytest.skip("no double-dummy tables in this file")
     bridgeio.convert(path, tmp_path / "t.zrd")
@@ -241,4 +247,4 @@ def test_anonymize_replaces_every_name_and_keeps_every_other_byte(path, tmp_path
     ]
     assert not survivors, f"{len(survivors)} of {len(names)} names or ids survive"
     (tmp_path / "anonymous.pbn").write_bytes(out.getvalue())
-    assert bridgeio.read(tmp_path / "anonymous.pbn") == bridgeio.read(path)
+    assert deals_of(tmp_path / "anonymous.pbn") == deals_of(path)

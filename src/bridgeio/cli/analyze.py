@@ -44,11 +44,14 @@ def analyze(
             raise Failure(f"{source.label} holds no movement")
         status = status_of(found)
         for section, movement in parts:
-            report = statistics(movement)
+            label = f"{source.label}{' section ' + section if section else ''}"
+            try:
+                report = statistics(movement)
+            except ValueError as error:  # (pairs numbered 101-113 in a 13-table section, say)
+                raise Failure(f"{label}: the movement cannot be analysed ({error})") from None
             problems = errors(movement)
             status = max(status, PROBLEMS if any(p.severity == "error" for p in problems) else OK)
             report["problems"] = [str(p) for p in problems]
-            label = f"{source.label}{' section ' + section if section else ''}"
             if as_json:
                 click.echo(json.dumps({"file": source.label, "section": section or None, **report}))
             else:

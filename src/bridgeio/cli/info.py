@@ -36,12 +36,15 @@ def info(files: tuple[str, ...], source_format: str | None, verbose: bool, **opt
 def _describe(source: Input, options: dict[str, Any]) -> str:
     from bridgeio.analysis.summary import describe
     from bridgeio.core import iter_chunks, read_as
+    from bridgeio.model.document import DocumentKind
 
     fmt = source.format
     if fmt.iter_chunks is None:
         return describe(read_as(source.path, fmt, **options), fmt.name)
     first, count, last = None, 0, None
     for chunk in iter_chunks(source.path, fmt, **options):
+        if chunk.kind != DocumentKind.DEALS:  # a results file read whole (PBN with scores)
+            return describe(chunk, fmt.name)
         first = chunk if first is None else first
         count += len(chunk)
         last = chunk

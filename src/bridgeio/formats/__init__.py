@@ -72,7 +72,7 @@ if TYPE_CHECKING:  # mypy checks each function the table names lazily against it
         partial(pavlicek_reader.read, layout=ZRD),
     ]
     CHUNK_READERS: list[ChunkReader] = [
-        pbn_reader.iter_chunks,
+        pbn_reader.iter_documents,
         partial(pavlicek_reader.iter_chunks, layout=ZRD),
     ]
     WRITERS: list[Writer] = [
@@ -202,7 +202,7 @@ BUILT_IN = [
         holds="deals",
         sniff=pbn.sniff,
         read=Lazy("bridgeio.formats.pbn.reader", "read"),
-        iter_chunks=Lazy("bridgeio.formats.pbn.reader", "iter_chunks"),
+        iter_chunks=Lazy("bridgeio.formats.pbn.reader", "iter_documents"),
         write_chunks=Lazy("bridgeio.formats.pbn.writer", "write_chunks"),
         check=Lazy("bridgeio.formats.pbn.checks", "check"),
         anonymize=Lazy("bridgeio.formats.pbn.anonymize", "anonymize"),

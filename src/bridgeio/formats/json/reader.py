@@ -39,7 +39,15 @@ def from_document(data: Any, path: str = "<data>") -> Document:
             path, "top level", f"one of the keys {', '.join(KINDS)}, found {' and '.join(found)}"
         )
     if "events" in data:
-        return results_from_document(data, path)
+        results = results_from_document(data, path)
+        if "records" in data and len(results.events) == 1:  # a PBN file with both
+            from bridgeio.formats.json.deals import deals_from_document
+            from bridgeio.model.deals import DealSet
+
+            deals = deals_from_document(data, path)
+            if isinstance(deals, DealSet):
+                results.events[0].deals = deals
+        return results
     if "schedule" in data:
         from bridgeio.formats.json.movement import movement_from_document
 

@@ -74,16 +74,29 @@ def results_text(results: Results, source: str | None = None) -> str:
 def _document(
     results: Results, source: str | None, boards: BoardsJSON, tree: type[JSON] = dict
 ) -> JSON:
+    records = _pbn_records(results)
     document = tree(
         format=source or results.format or "json",
-        events=[event_json(e, boards, tree) for e in results.events],
+        events=[event_json(e, boards, tree, records is None) for e in results.events],
     )
+    if records is not None:
+        document["records"] = records
     if results.partial:
         document["partial"] = True
     if results.problems:
         document["problems"] = [str(p) for p in results.problems]
     _keep(document, results.provenance, "provenance")
     return document
+
+
+def _pbn_records(results: Results) -> list[JSON] | None:
+    """A PBN file's deals, for one with results: written as the document's ``records``, as
+    for a PBN deal file (DESIGN.md: a PBN file with both has both keys)."""
+    if results.format != "pbn" or len(results.events) != 1 or results.events[0].deals is None:
+        return None
+    from bridgeio.formats.json.deals import deal_records  # (NumPy: deals only)
+
+    return list(deal_records(results.events[0].deals))
 
 
 def _keep(data: JSON, kept: Provenance | None, key: str = "kept") -> JSON:
@@ -94,8 +107,11 @@ def _keep(data: JSON, kept: Provenance | None, key: str = "kept") -> JSON:
     return data
 
 
-def event_json(event: Event, boards: BoardsJSON | None = None, tree: type[JSON] = dict) -> JSON:
-    """An event as canonical JSON: its fields, strats, sections and deals (if any)."""
+def event_json(
+    event: Event, boards: BoardsJSON | None = None, tree: type[JSON] = dict, deals: bool = True
+) -> JSON:
+    """An event as canonical JSON: its fields, strats, sections and deals (if any, and
+    ``deals``: a PBN file's go to the document's records instead)."""
     data: JSON = tree(
         {
             "number": event.number,
@@ -116,7 +132,7 @@ def event_json(event: Event, boards: BoardsJSON | None = None, tree: type[JSON] 
             "sections": [section_json(s, event.kind, boards, tree) for s in event.sections],
         }
     )
-    if event.deals is not None:
+    if event.deals is not None and deals:
         from bridgeio.formats.json.deals import deal_records
 
         data["deals"] = deal_records(event.deals)

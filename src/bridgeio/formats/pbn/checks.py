@@ -4,7 +4,8 @@ Errors (exit status 1): a bad deal (a card given twice, a hand of 12 cards, a ra
 not one), a bad board number, a bad double-dummy table, a tag that is not ``[Name "value"]``,
 a value that runs over a line end or never ends, impossible Dealer, Vulnerable, Declarer or
 Result values. Warnings: text outside any game, a repeated tag, board 0, a file that mixes
-UTF-8 and another encoding, games without a deal only.
+UTF-8 and another encoding, games without a deal only, a score table's row that cannot be
+read (:mod:`~bridgeio.formats.pbn.results`).
 
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "bad.pbn")
@@ -17,9 +18,12 @@ line 3: error: Dealer must be N, E, S or W, found 'Q'
 
 from __future__ import annotations
 
+import warnings
+
 from bridgeio.errors import Problem
 from bridgeio.formats.pbn.blocks import Findings
-from bridgeio.formats.pbn.reader import Reader
+from bridgeio.formats.pbn.reader import Reader, results_text
+from bridgeio.formats.pbn.results import tables_to_results
 
 
 def check(path: str) -> list[Problem]:
@@ -30,4 +34,9 @@ def check(path: str) -> list[Problem]:
     for _ in Reader(str(path), findings).chunks(1 << 62):
         pass
     findings.summary()
+    text = results_text(str(path))
+    if text is not None:
+        with warnings.catch_warnings():  # listed here rather than warned
+            warnings.simplefilter("ignore")
+            problems += tables_to_results(text.splitlines(), str(path)).problems
     return sorted(problems, key=lambda p: p.sort_key)

@@ -29,21 +29,66 @@ from bridgeio.formats.pbn import BINARY
 from bridgeio.formats.pbn.blocks import Findings, Inheritance, Parsed, parse_slow
 from bridgeio.formats.pbn.fast import parse_fast
 from bridgeio.formats.pbn.provenance import CP1252, UTF8, PbnGames
+from bridgeio.formats.pbn.results import has_results, tables_to_results
 from bridgeio.formats.pbn.scan import TAG, first_text_line
 from bridgeio.model import DealSet, concat
+from bridgeio.model.results import Results
 
 BLOCK_BYTES = 1 << 23
 CHUNK_RECORDS = 1 << 16
 MAX_STRETCH_BYTES = 1 << 30
 """A game (with the games without a deal after it) larger than this is refused."""
+_SCORE_TABLE = re.compile(rb"\[(Total)?ScoreTable[ \t]")
 _UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}")
 
 
-def read(path: str) -> DealSet:
+def read(path: str) -> DealSet | Results:
     """Every game of a PBN file that has a deal, with boards, double-dummy tables and all the
-    file's other text (its :class:`~bridgeio.formats.pbn.provenance.PbnGames`)."""
+    file's other text (its :class:`~bridgeio.formats.pbn.provenance.PbnGames`); for a file
+    with score tables, its results, the deals in the event's ``deals``."""
+    deals = read_deals(path)
+    text = results_text(path)
+    if text is None:
+        return deals
+    results = tables_to_results(text.splitlines(), path)
+    results.events[0].deals = deals
+    return results
+
+
+def read_deals(path: str) -> DealSet:
+    """The deals of a PBN file, whether or not it holds results."""
     parts = list(iter_chunks(path, records=1 << 62))
     return parts[0] if len(parts) == 1 else concat(parts)
+
+
+def iter_documents(path: str, records: int = CHUNK_RECORDS) -> Iterator[DealSet | Results]:
+    """What the registry streams: the deals in sets of at most ``records``, or a results
+    file whole (its :func:`read`)."""
+    if results_text(str(path)) is None:
+        yield from iter_chunks(path, records)
+    else:
+        yield read(str(path))
+
+
+def results_text(path: str) -> str | None:
+    """The text of a PBN file with score tables (``ScoreTable``, ``TotalScoreTable``), None
+    for a deal file (found block by block: a deal file is not held whole)."""
+    seam, found = b"", False
+    with open(path, "rb") as handle:
+        while not found:
+            block = handle.read(BLOCK_BYTES)
+            if not block:
+                return None
+            found = _SCORE_TABLE.search(seam + block) is not None
+            seam = block[-40:]
+        handle.seek(0)
+        data = handle.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    text = text.removeprefix("\ufeff")
+    return text if has_results(text) else None
 
 
 def iter_chunks(path: str, records: int = CHUNK_RECORDS) -> Iterator[DealSet]:

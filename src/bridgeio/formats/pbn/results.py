@@ -1,0 +1,410 @@
+"""PBN tournament results: ``ScoreTable`` (every table's result on a board) and
+``TotalScoreTable`` (the standings) read into the results model.
+
+A table is a tag whose value is its column header (``Name\\widthAlign`` separated by ``;``)
+followed by one line per row: values separated by spaces, strings quoted, ``-`` for none.
+Columns are taken by name, so every producer's set is read (Ruter, BridgeComposer, JFR, ...);
+columns the model has no field for are kept on the object (:class:`PbnCells`). A row that
+cannot be read is a warning naming its line; the file's text, row included, stays in the
+deals' provenance, so PBN → PBN still writes it back.
+
+>>> text = '''[Event "Club"]
+... [Board "1"]
+... [ScoreTable "Table;PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS;MP_NS;MP_EW"]
+... 1  1  2 4H   S 10 C2 "420"  3  1
+... 2  3  4 A+   - -  -  -     2.4 1.6
+... [TotalScoreTable "Rank;RankTie;PairId;Direction;TotalScoreMP;TotalPercentage;Names"]
+... 1 - 1 "N-S" 3.0 75.0 "Ann SMITH - Bob JONES"
+... '''
+>>> event = tables_to_results(text.splitlines(), "club.pbn").events[0]
+>>> line, adjusted = event.sections[0].results[0].results
+>>> line.contract, line.tricks, str(line.lead), line.ns_score, line.ns_points
+(Contract('4H', declarer='S'), 10, 'C2', 420, 3.0)
+>>> adjusted.ns_score, adjusted.ew_points
+(<Special.AVERAGE_PLUS: 'ave+'>, 1.6)
+>>> entry = event.sections[0].entries[0]
+>>> entry.rank, entry.percentage, [(p.first_name, p.last_name) for p in entry.players]
+(1, 75.0, [('Ann', 'SMITH'), ('Bob', 'JONES')])
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridgeio.errors import report
+from bridgeio.model.cards import Card, Seat
+from bridgeio.model.contract import Contract
+from bridgeio.model.provenance import Provenance
+from bridgeio.model.results import (
+    Assigned,
+    Board,
+    BoardResult,
+    Direction,
+    Entry,
+    Event,
+    EventKind,
+    Player,
+    Results,
+    Score,
+    Scoring,
+    Section,
+    Special,
+)
+
+RESULT_TABLES = ("ScoreTable", "TotalScoreTable")
+_TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\]\s*$')
+_TOKEN = re.compile(r'"([^"]*)"|(\S+)')
+_ADJUSTED = {"A+": Special.AVERAGE_PLUS, "A-": Special.AVERAGE_MINUS, "A=": Special.AVERAGE}
+SEATS = ("North", "East", "South", "West")  # the model's order for individuals' seats
+
+
+@dataclass(eq=False)
+class PbnCells(Provenance):
+    """The cells of a table row the model has no field for, by column name (kept so that a
+    later PBN writer can write them back; the file's text itself is in the deals)."""
+
+    format = "pbn"
+    cells: dict[str, str] = field(default_factory=dict)
+
+
+def has_results(text: str) -> bool:
+    """Whether PBN text holds a score table.
+
+    >>> has_results('[ScoreTable "Table;Score_NS"]'), has_results('[Board "1"]')
+    (True, False)
+    """
+    return re.search(r"^\s*\[(Total)?ScoreTable\s", text, re.MULTILINE) is not None
+
+
+def split_row(row: str) -> list[str]:
+    """The cells of a table row: quoted strings (quotes removed) or runs of non-spaces.
+
+    >>> split_row('"A"  4 1 3N  W  7 "Ann SMITH - Bob JONES" -')
+    ['A', '4', '1', '3N', 'W', '7', 'Ann SMITH - Bob JONES', '-']
+    """
+    return [m.group(1) if m.group(1) is not None else m.group(2) for m in _TOKEN.finditer(row)]
+
+
+def column_names(header: str) -> list[str]:
+    """Column names of a table header, widths and alignment dropped.
+
+    >>> column_names("Rank\\\\2R;PairId\\\\3R;Names\\\\49L")
+    ['Rank', 'PairId', 'Names']
+    """
+    return [c.split("\\")[0].strip().lstrip("+-") for c in header.split(";")]
+
+
+@dataclass
+class _Table:
+    name: str
+    columns: list[str]
+    board: int | None
+    rows: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
+
+
+def _tables(lines: Iterable[str]) -> tuple[list[_Table], dict[str, str]]:
+    """The score tables of the text, each with its game's board, and the first value of
+    each tag (for the event's name and date)."""
+    tables: list[_Table] = []
+    tags: dict[str, str] = {}
+    board: int | None = None
+    current: _Table | None = None
+    for number, line in enumerate(lines, start=1):
+        tag = _TAG.match(line)
+        if tag:
+            name, value = tag.groups()
+            tags.setdefault(name, value)
+            current = None
+            if name == "Board":
+                board = _int(value)
+            elif name in RESULT_TABLES:
+                current = _Table(name, column_names(value), board)
+                tables.append(current)
+            continue
+        stripped = line.strip()
+        if current is not None and stripped and not stripped.startswith(("%", "{", ";")):
+            current.rows.append((number, stripped))
+        elif not stripped:
+            current = None
+    return tables, tags
+
+
+def tables_to_results(lines: Iterable[str], path: str) -> Results:
+    """The results model of a PBN file's score tables (``lines``: its text, line by line)."""
+    tables, tags = _tables(lines)
+    builder = _Builder(path)
+    for table in tables:
+        for number, row in table.rows:
+            cells = split_row(row)
+            if len(cells) != len(table.columns):
+                expected = f"{len(table.columns)} values (the {table.name} columns)"
+                builder.warn(number, f"{expected}, found {len(cells)}: row not read")
+                continue
+            values = dict(zip(table.columns, cells, strict=True))
+            try:
+                if table.name == "ScoreTable":
+                    builder.score_row(values, table.board)
+                else:
+                    builder.total_row(values)
+            except ValueError as error:
+                builder.warn(number, f"a {table.name} row ({error}): row not read")
+    return builder.results(tags, tables)
+
+
+class _Builder:
+    """Sections, entries and boards gathered row by row."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.sections: dict[str, Section] = {}
+        self.boards: dict[tuple[str, int], Board] = {}
+        self.kind = EventKind.PAIRS
+        self.imps = self.matchpoints = False
+        self.problems: list[Any] = []
+
+    def warn(self, line: int, message: str) -> None:
+        self.problems.append(report(self.path, f"line {line}", message, "warning"))
+
+    def section(self, values: dict[str, str]) -> Section:
+        name = _text(values.pop("Section", "-"))
+        if name not in self.sections:
+            self.sections[name] = Section(name)
+        return self.sections[name]
+
+    def score_row(self, values: dict[str, str], board: int | None) -> None:
+        if board is None:
+            raise ValueError("no Board tag before the table")
+        section = self.section(values)
+        line = _line(values)
+        if line.seats is not None:
+            self.kind = EventKind.INDIVIDUAL
+        if "TeamId_Home" in values:  # (the match's columns stay in the line's cells)
+            self.kind = EventKind.TEAMS
+        self.imps = self.imps or "IMP_NS" in values
+        self.matchpoints = self.matchpoints or "MP_NS" in values or "MP_North" in values
+        key = (section.name, board)
+        if key not in self.boards:
+            self.boards[key] = Board(board)
+            section.results.append(self.boards[key])
+        self.boards[key].results.append(line)
+
+    def total_row(self, values: dict[str, str]) -> None:
+        section = self.section(values)
+        if "TeamId" in values:
+            self.kind = EventKind.TEAMS
+        section.entries.append(_entry(values))
+
+    def results(self, tags: dict[str, str], tables: list[_Table]) -> Results:
+        scoring = Scoring.MATCHPOINTS
+        if self.imps and not self.matchpoints:
+            scoring = Scoring.BUTLER
+        if any("TotalScoreIMP" in t.columns for t in tables) and not self.matchpoints:
+            scoring = Scoring.BUTLER
+        event = Event(
+            name=_text(tags.get("Event", "")).strip("?"),
+            date=_date(tags.get("EventDate") or tags.get("Date", "")),
+            kind=self.kind,
+            scoring=scoring,
+            sections=list(self.sections.values()),
+        )
+        for section in event.sections:
+            section.results.sort(key=lambda b: b.number)
+            lines = [line for board in section.results for line in board.results]
+            section.boards = len(section.results) or None
+            section.tables = max((line.table for line in lines), default=0) or None
+            section.rounds = max((line.round for line in lines), default=0) or None
+        return Results([event], format="pbn", problems=self.problems)
+
+
+def _line(values: dict[str, str]) -> BoardResult:
+    """One ScoreTable row as a table result (cells the model has no field for kept)."""
+    seats = None
+    if "PlayerId_North" in values:
+        seats = (
+            _number(values.pop("PlayerId_North")),
+            _number(values.pop("PlayerId_East")),
+            _number(values.pop("PlayerId_South")),
+            _number(values.pop("PlayerId_West")),
+        )
+    ns = seats[0] if seats else _number(values.pop("PairId_NS", "-"))
+    ew = seats[1] if seats else _number(values.pop("PairId_EW", "-"))
+    ns_score, ew_score = _scores(values)
+    contract, tricks = _contract(values)
+    points = None
+    if seats is not None:
+        points = tuple(_float(values.pop(f"MP_{seat}", "-")) for seat in SEATS)
+    ns_points = _float(values.pop("MP_NS", values.pop("IMP_NS", "-")))
+    ew_points = _float(values.pop("MP_EW", values.pop("IMP_EW", "-")))
+    lead = _text(values.pop("Lead", "-"))
+    return BoardResult(
+        round=_number(values.pop("Round", "-")),
+        table=_number(values.pop("Table", "-")),
+        ns=ns,
+        ew=ew,
+        ns_score=ns_score,
+        ew_score=ew_score,
+        ns_points=ns_points,  # (individuals: their points are each player's)
+        ew_points=ew_points,
+        contract=contract,
+        tricks=tricks,
+        lead=Card.from_text(lead) if lead else None,
+        seats=seats,
+        points=points,  # type: ignore[arg-type]
+        kept=PbnCells(values) if values else None,
+    )
+
+
+def _contract(values: dict[str, str]) -> tuple[Contract | None, int | None]:
+    """Contract (with its declarer) and tricks taken; an adjusted score's row has neither."""
+    text = _text(values.pop("Contract", "-"))
+    declarer = _text(values.pop("Declarer", "-"))
+    tricks = _text(values.pop("Result", "-"))
+    if not text or text.upper() in _ADJUSTED or text.endswith("%"):
+        if text:
+            values["Contract"] = text  # an adjusted score written in the Contract column
+        return None, None
+    contract = Contract.parse(text, Seat.from_char(declarer) if declarer else None)
+    count = int(tricks) if tricks else None
+    if count is not None and not 0 <= count <= 13:
+        raise ValueError(f"0-13 tricks, found {count}")
+    return contract, count
+
+
+def _scores(values: dict[str, str]) -> tuple[Score | None, Score | None]:
+    """N-S and E-W scores; an adjusted result (``A+``, ``60%``) in a score or Contract cell
+    gives N-S's, and E-W's the complement."""
+    ns = _score(values.pop("Score_NS", "-"))
+    ew = _score(values.pop("Score_EW", "-"))
+    if isinstance(ns, int) and ew is None:
+        ew = -ns
+    elif isinstance(ew, int) and ns is None:
+        ns = -ew
+    adjusted = _score(values.get("Contract", "-"), points=False)
+    if ns is None and adjusted is not None:
+        ns, ew = adjusted, _complement(adjusted)
+    return ns, ew
+
+
+def _score(text: str, points: bool = True) -> Score | None:
+    text = _text(text)
+    if not text:
+        return None
+    if text.upper() in _ADJUSTED:
+        return _ADJUSTED[text.upper()]
+    if text.endswith("%"):
+        return Assigned.for_percent(float(text[:-1]))
+    if not points:
+        return None
+    for side in ("NS ", "EW "):  # the Score column of PBN 2.1: "NS 420"
+        if text.upper().startswith(side):
+            value = int(text[3:])
+            return value if side == "NS " else -value
+    return int(text)
+
+
+def _complement(score: Score) -> Score:
+    if isinstance(score, Special):
+        mirror = {Special.AVERAGE_PLUS: Special.AVERAGE_MINUS}
+        mirror[Special.AVERAGE_MINUS] = Special.AVERAGE_PLUS
+        return mirror.get(score, score)
+    if isinstance(score, Assigned):
+        return Assigned.for_percent(100.0 - score.percent)
+    return -score
+
+
+def _entry(values: dict[str, str]) -> Entry:
+    """One TotalScoreTable row as an entry with its players."""
+    individual = "PlayerId" in values
+    team = _text(values.pop("TeamName", "-")) if "TeamId" in values else ""
+    number = _number(values.pop("PlayerId" if individual else "PairId", values.pop("TeamId", "-")))
+    sat = _text(values.pop("Direction", "-"))
+    tie = _text(values.pop("RankTie", "-"))
+    score = None
+    for column in ("TotalScoreMP", "TotalScoreIMP", "TotalScoreVP", "TotalScoreBAM", "TotalScore"):
+        if column in values:
+            score = _float(values.pop(column))
+            break
+    entry = Entry(
+        id=str(number),
+        number=number,
+        direction=None if individual else _direction(sat),
+        name=team,
+        score=score,
+        percentage=_float(values.pop("TotalPercentage", "-")),
+        rank=_number(values.pop("Rank", "-")) or None,
+        tied=bool(tie),
+        boards_played=_number(values.pop("NrBoards", "-")) or None,
+        players=_players(values, individual),
+    )
+    if individual and len(sat) == 1 and sat in "NESW":
+        entry.seat = Seat.from_char(sat)  # the seat the player started in
+    if tie:
+        values["RankTie"] = tie  # the high end of the tie, kept
+    if values:
+        entry.kept = PbnCells(values)
+    return entry
+
+
+def _players(values: dict[str, str], individual: bool) -> list[Player]:
+    names = _text(values.pop("Name" if individual else "Names", "-"))
+    players = [_player(n) for n in names.split(" - ")] if names else []
+    if individual and players:
+        players[0].player_number = _text(values.pop("MemberID", "-"))
+    for i, player in enumerate(players, start=1):
+        if f"MemberID{i}" in values:
+            player.player_number = _text(values.pop(f"MemberID{i}"))
+    return players
+
+
+def _player(name: str) -> Player:
+    """``"Ann SMITH"``: the last name is the words in capitals at the end (else the last).
+
+    >>> p = _player("Anne Marie VAN DYKE"); p.first_name, p.last_name
+    ('Anne Marie', 'VAN DYKE')
+    """
+    words = name.split()
+    cut = len(words)
+    while cut > 0 and words[cut - 1].isupper():
+        cut -= 1
+    if cut == len(words) or cut == 0:
+        cut = max(len(words) - 1, 0)
+    return Player(last_name=" ".join(words[cut:]), first_name=" ".join(words[:cut]))
+
+
+def _direction(text: str) -> Direction | None:
+    compact = text.replace("-", "").upper()
+    return Direction(compact) if compact in ("NS", "EW") else None
+
+
+def _text(text: str) -> str:
+    """A cell's value, ``""`` for none (``-``)."""
+    return "" if text.strip() == "-" else text.strip()
+
+
+def _number(text: str) -> int:
+    text = _text(text)
+    if not text:
+        return 0
+    if not text.lstrip("-").isdigit():
+        raise ValueError(f"a number, found {text!r}")
+    return int(text)
+
+
+def _float(text: str) -> float | None:
+    text = _text(text).rstrip("%")
+    return float(text) if text else None
+
+
+def _int(text: str) -> int | None:
+    return int(text) if text.strip().isdigit() else None
+
+
+def _date(text: str) -> datetime.date | None:
+    try:
+        return datetime.date(*(int(part) for part in text.split(".")))
+    except (TypeError, ValueError):
+        return None  # "2012.08.??" and the like: not a whole date
