@@ -97,7 +97,7 @@ class Splitter(Protocol):
 class Restorer(Protocol):
     """``restore(data, path)``: the provenance whose JSON the canonical JSON carried."""
 
-    def __call__(self, data: Any, path: str, /) -> Provenance: ...
+    def __call__(self, data: object, path: str, /) -> Provenance: ...
 
 
 class Carrier(Protocol):
