@@ -1,10 +1,11 @@
 """Matchpoints: each board's scores ranked against each other, and the recorded points checked.
 
-Sources: ACBL, *Duplicate Decisions* (2016), "Matchpoint scoring": one matchpoint for each
-score beaten and a half for each score tied. EBU *White Book* (2022) §3 and the European
-Bridge League's rules: two for each score beaten and one for each tie (the same ranking on a
-scale twice as fine, with a top of 2(n-1)). Both are computed by sorting the board's scores
-once and finding each score's place with a binary search, not by comparing pairs of scores.
+Sources: the matchpoint rule as ACBLscore applies it, one for each score beaten and a half
+for each score tied (top n-1), and as the European programs do (Compscore, NZ Scorer: two for
+each score beaten and one for each tie, top 2(n-1)), both observed in the corpus files and set
+out in issue 20; sections combined for scoring share one top (ACBLscore's CFIG2, described in
+reference/acblscore-game-files-decoded.txt). A board's scores are sorted once and each score's
+place found by binary search, not by comparing pairs of scores.
 
 E-W points are ranked on E-W's own scores, so a split score (N-S +110, E-W -90) counts for
 each side as recorded.
