@@ -1,0 +1,31 @@
+"""The scoring engine: recorded scores checked against the rules of duplicate bridge.
+
+It reads only the typed results model (:mod:`bridgeio.model.results`) and knows no file
+format. This first part checks each traveller line's score against its contract
+(:mod:`.contracts`) and each board's matchpoints against a recomputation (:mod:`.matchpoints`).
+
+>>> from bridgeio.model.results import Board, BoardResult, Event, Results, Section
+>>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s, ns_points=p, ew_points=1 - p)
+...          for t, s, p in [(1, 420, 1.0), (2, 170, 0.0)]]
+>>> results = Results([Event(sections=[Section("A", results=[Board(1, lines)])])])
+>>> check_contract_scores(results)[0].message
+'2 of 2 lines record no contract with declarer and tricks: their scores are not checked'
+>>> check_matchpoints(results, Convention.ACBL)
+[]
+"""
+
+from bridgeio.analysis.scoring.contracts import check_contract_scores
+from bridgeio.analysis.scoring.matchpoints import (
+    Convention,
+    check_matchpoints,
+    matchpoints,
+    plain_boards,
+)
+
+__all__ = [
+    "Convention",
+    "check_contract_scores",
+    "check_matchpoints",
+    "matchpoints",
+    "plain_boards",
+]
