@@ -38,5 +38,5 @@ def check(path: str) -> list[Problem]:
     if text is not None:
         with warnings.catch_warnings():  # listed here rather than warned
             warnings.simplefilter("ignore")
-            problems += tables_to_results(text.splitlines(), str(path)).problems
+            problems += tables_to_results(text, str(path)).problems
     return sorted(problems, key=lambda p: p.sort_key)

@@ -46,12 +46,14 @@ def read(path: str) -> DealSet | Results:
     """Every game of a PBN file that has a deal, with boards, double-dummy tables and all the
     file's other text (its :class:`~bridgeio.formats.pbn.provenance.PbnGames`); for a file
     with score tables, its results, the deals in the event's ``deals``."""
-    deals = read_deals(path)
     text = results_text(path)
-    if text is None:
-        return deals
-    results = tables_to_results(text.splitlines(), path)
-    results.events[0].deals = deals
+    return read_deals(path) if text is None else _results(path, text)
+
+
+def _results(path: str, text: str) -> Results:
+    """The results of a file with score tables (its ``text``), its deals in the event."""
+    results = tables_to_results(text, path)
+    results.events[0].deals = read_deals(path)
     return results
 
 
@@ -63,11 +65,12 @@ def read_deals(path: str) -> DealSet:
 
 def iter_documents(path: str, records: int = CHUNK_RECORDS) -> Iterator[DealSet | Results]:
     """What the registry streams: the deals in sets of at most ``records``, or a results
-    file whole (its :func:`read`)."""
-    if results_text(str(path)) is None:
+    file whole (its :func:`read`); the file is searched for score tables once."""
+    text = results_text(str(path))
+    if text is None:
         yield from iter_chunks(path, records)
     else:
-        yield read(str(path))
+        yield _results(str(path), text)
 
 
 def results_text(path: str) -> str | None:

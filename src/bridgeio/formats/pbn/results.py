@@ -16,7 +16,7 @@ deals' provenance, so PBN → PBN still writes it back.
 ... [TotalScoreTable "Rank;RankTie;PairId;Direction;TotalScoreMP;TotalPercentage;Names"]
 ... 1 - 1 "N-S" 3.0 75.0 "Ann SMITH - Bob JONES"
 ... '''
->>> event = tables_to_results(text.splitlines(), "club.pbn").events[0]
+>>> event = tables_to_results(text, "club.pbn").events[0]
 >>> line, adjusted = event.sections[0].results[0].results
 >>> line.contract, line.tricks, str(line.lead), line.ns_score, line.ns_points
 (Contract('4H', declarer='S'), 10, 'C2', 420, 3.0)
@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bridgeio.errors import report
+from bridgeio.formats.pbn.scan import scan
+from bridgeio.formats.pbn.tables import Columns
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.provenance import Provenance
@@ -56,7 +57,6 @@ from bridgeio.model.results import (
 )
 
 RESULT_TABLES = ("ScoreTable", "TotalScoreTable")
-_TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\]\s*$')
 _TOKEN = re.compile(r'"([^"]*)"|(\S+)')
 _ADJUSTED = {"A+": Special.AVERAGE_PLUS, "A-": Special.AVERAGE_MINUS, "A=": Special.AVERAGE}
 SEATS = ("North", "East", "South", "West")  # the model's order for individuals' seats
@@ -89,15 +89,6 @@ def split_row(row: str) -> list[str]:
     return [m.group(1) if m.group(1) is not None else m.group(2) for m in _TOKEN.finditer(row)]
 
 
-def column_names(header: str) -> list[str]:
-    """Column names of a table header, widths and alignment dropped.
-
-    >>> column_names("Rank\\\\2R;PairId\\\\3R;Names\\\\49L")
-    ['Rank', 'PairId', 'Names']
-    """
-    return [c.split("\\")[0].strip().lstrip("+-") for c in header.split(";")]
-
-
 @dataclass
 class _Table:
     name: str
@@ -106,36 +97,27 @@ class _Table:
     rows: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
 
 
-def _tables(lines: Iterable[str]) -> tuple[list[_Table], dict[str, str]]:
-    """The score tables of the text, each with its game's board, and the first value of
+def _tables(text: str) -> tuple[list[_Table], dict[str, str]]:
+    """The score tables of the text (read by the PBN scanner: comments, escapes and several
+    tags on a line as everywhere else), each with its game's board, and the first value of
     each tag (for the event's name and date)."""
     tables: list[_Table] = []
     tags: dict[str, str] = {}
     board: int | None = None
-    current: _Table | None = None
-    for number, line in enumerate(lines, start=1):
-        tag = _TAG.match(line)
-        if tag:
-            name, value = tag.groups()
-            tags.setdefault(name, value)
-            current = None
-            if name == "Board":
-                board = _int(value)
-            elif name in RESULT_TABLES:
-                current = _Table(name, column_names(value), board)
-                tables.append(current)
-            continue
-        stripped = line.strip()
-        if current is not None and stripped and not stripped.startswith(("%", "{", ";")):
-            current.rows.append((number, stripped))
-        elif not stripped:
-            current = None
+    for game in scan(text).games:
+        for tag in game.tags:
+            tags.setdefault(tag.name, tag.value)
+            if tag.name == "Board":
+                board = _int(tag.value)
+            elif tag.name in RESULT_TABLES:
+                rows = [(row.line, row.text) for row in tag.section if row.text]
+                tables.append(_Table(tag.name, list(Columns.parse(tag.value).names), board, rows))
     return tables, tags
 
 
-def tables_to_results(lines: Iterable[str], path: str) -> Results:
-    """The results model of a PBN file's score tables (``lines``: its text, line by line)."""
-    tables, tags = _tables(lines)
+def tables_to_results(text: str, path: str) -> Results:
+    """The results model of the score tables in a PBN file's ``text``."""
+    tables, tags = _tables(text)
     builder = _Builder(path)
     for table in tables:
         for number, row in table.rows:

@@ -41,7 +41,8 @@ class Columns:
         names, widths, right = [], [], []
         for column in header.split(";"):
             match = _COLUMN.match(column.strip())
-            names.append(match.group(2) if match else column.split("\\")[0].strip())
+            # a leading + or - (the sort order) is never part of the name
+            names.append(match.group(2) if match else column.split("\\")[0].strip().lstrip("+-"))
             widths.append(int(match.group(3)) if match and match.group(3) else 0)
             right.append(bool(match and match.group(4) == "R"))
         return cls(tuple(names), tuple(widths), tuple(right))
