@@ -15,19 +15,18 @@ from bridgeio.model.provenance import Provenance
 from bridgeio.registry import FileFormat, formats, get_format
 
 
-def restorer(name: str) -> FileFormat | None:
-    """The registered format called ``name`` if it restores what it carries, else None."""
+def _registered(name: str | None) -> FileFormat | None:
+    """The registered format called ``name``, None for no such format."""
     try:
-        fmt = get_format(name)
+        return get_format(name) if name else None
     except ValueError:
         return None
-    return fmt if fmt.restore is not None else None
 
 
 def restore(name: str, data: Any, path: str) -> Provenance | None:
     """The provenance format ``name`` carried as ``data`` (None for a format that carries
     none); ``ValueError`` or :class:`~bridgeio.errors.FormatError` for data it cannot read."""
-    fmt = restorer(name)
+    fmt = _registered(name)
     if fmt is None or fmt.restore is None:
         return None
     found = fmt.restore(data, path)
@@ -39,10 +38,7 @@ def restore(name: str, data: Any, path: str) -> Provenance | None:
 def carry(doc: Document, name: str | None) -> Provenance | None:
     """What the format ``name`` that ``doc`` was read from keeps of it beyond the model, where
     the document holds none itself (that format's registered ``carry``), else None."""
-    try:
-        fmt = get_format(name) if name else None
-    except ValueError:
-        return None
+    fmt = _registered(name)
     if fmt is None or fmt.carry is None:
         return None
     found = fmt.carry(doc)
