@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bridgeio.model.document import Document
     from bridgeio.model.movement import Movement
+    from bridgeio.model.results import Section
 
 _HEADER = re.compile(r"^\s*\d+([\s,;:\-]+\d+){4}\b")
 
@@ -43,7 +44,7 @@ def movements(doc: Document) -> list[tuple[str, Movement]]:
         return [("", doc)]
     if not isinstance(doc, Results):
         return []
-    parts: list[tuple[str, Any]] = []
+    parts: list[tuple[str, Movement]] = []
     for event in doc.events:
         for section in event.sections:
             name = section.name if len(doc.events) == 1 else f"{event.number}{section.name}"
@@ -53,7 +54,7 @@ def movements(doc: Document) -> list[tuple[str, Movement]]:
     return parts
 
 
-def played_movement(section: Any, individual: bool, where: str = "") -> Any:
+def played_movement(section: Section, individual: bool, where: str = "") -> Movement | None:
     """The movement of a section of a results file: from its board results where every line
     gives its round, table and contestants, else from its schedule; None with neither. Board
     results that are no movement (two pairs of pairs at one table-round, ...) are reported as
@@ -68,10 +69,10 @@ def played_movement(section: Any, individual: bool, where: str = "") -> Any:
     ['A', 'B']
     """
     from bridgeio.errors import report
-    from bridgeio.model.movement import from_results, from_schedule
+    from bridgeio.model.movement import Played, from_results, from_schedule
 
     mitchell = section.movement in ("mitchell", "web")  # a web moves boards, not pairs, apart
-    played = [
+    played: list[Played] = [
         (line.round, line.table, line.seats or (line.ns, line.ew), board.number)
         for board in section.results
         for line in board.results
