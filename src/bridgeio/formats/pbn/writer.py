@@ -15,27 +15,11 @@ from bridgeio.errors import ConversionError
 from bridgeio.formats.pbn.edit import edit
 from bridgeio.formats.pbn.provenance import PbnGames, line_end
 from bridgeio.model import NO_SEAT, DealSet, Seat, Strain, as_deals, deal_strings
+from bridgeio.model.board import dealer as dealer
+from bridgeio.model.board import vulnerability
 from bridgeio.model.document import Document
 
 HEADER = b"% PBN 2.1\n% EXPORT\n\n"
-VULNERABLE = (
-    "None",
-    "NS",
-    "EW",
-    "All",
-    "NS",
-    "EW",
-    "All",
-    "None",
-    "EW",
-    "All",
-    "None",
-    "NS",
-    "All",
-    "None",
-    "NS",
-    "EW",
-)  # boards 1-16
 TABLE_TAG = '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
 TABLE_ORDER = [
     (seat, strain)
@@ -44,22 +28,13 @@ TABLE_ORDER = [
 ]
 
 
-def dealer(board: int) -> Seat:
-    """The dealer of a board by the standard rotation: board 1 North, 2 East, …
-
-    >>> dealer(1), dealer(6)
-    (<Seat.NORTH: 0>, <Seat.EAST: 1>)
-    """
-    return Seat((board - 1) % 4)
-
-
 def vulnerable(board: int) -> str:
-    """The vulnerability of a board by the standard 16-board cycle (PBN spelling).
+    """The vulnerability of a board as PBN spells it (the model's rule, :mod:`.board`).
 
     >>> vulnerable(1), vulnerable(4), vulnerable(16)
     ('None', 'All', 'EW')
     """
-    return VULNERABLE[(board - 1) % 16]
+    return vulnerability(board).text
 
 
 def _fixed(texts: list[str]) -> np.ndarray:
