@@ -108,18 +108,12 @@ def run(args: list[str]) -> int:
         return FAILED
 
 
-def __getattr__(name: str) -> Any:
-    """A module of this package, or a helper of the commands found in one (``show_problems``,
-    ``format_table``, ...): for tests and scripts."""
-    if name.startswith("__"):
-        raise AttributeError(name)
-    import pkgutil
+HELPERS = {"show_problems": "problems", "format_table": "formats"}
+"""Helpers of the commands that scripts and tests take from ``bridgeio.cli``, and their module."""
 
-    modules = [module.name for module in pkgutil.iter_modules(__path__)]
-    if name in modules:
-        return importlib.import_module(f"{__name__}.{name}")
-    for module in modules:
-        found = vars(importlib.import_module(f"{__name__}.{module}"))
-        if name in found:
-            return found[name]
+
+def __getattr__(name: str) -> Any:
+    """A helper of :data:`HELPERS`, from its module (loaded now)."""
+    if name in HELPERS:
+        return getattr(importlib.import_module(f"{__name__}.{HELPERS[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
