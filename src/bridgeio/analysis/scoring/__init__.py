@@ -14,13 +14,32 @@ format. This first part checks each traveller line's score against its contract
 []
 """
 
+from bridgeio.analysis.scoring.butler import (
+    DatumRule,
+    Rounding,
+    butler_imps,
+    datum,
+    datum_rules_agreeing,
+)
 from bridgeio.analysis.scoring.contracts import check_contract_scores
+from bridgeio.analysis.scoring.imp_events import (
+    ImpMethod,
+    ImpRules,
+    RankScope,
+    Total,
+    check_imps,
+    detect_imp_rules,
+    ranks,
+)
+from bridgeio.analysis.scoring.imps import CrossAverage, cross_imps, imps
 from bridgeio.analysis.scoring.matchpoints import (
     Convention,
     check_matchpoints,
     matchpoints,
     plain_boards,
 )
+from bridgeio.analysis.scoring.teams import match_imps, score_match
+from bridgeio.analysis.scoring.victory_points import victory_points, vp_scale
 
 __all__ = [
     "Convention",
@@ -28,4 +47,23 @@ __all__ = [
     "check_matchpoints",
     "matchpoints",
     "plain_boards",
+    "CrossAverage",
+    "DatumRule",
+    "ImpMethod",
+    "ImpRules",
+    "RankScope",
+    "Rounding",
+    "Total",
+    "butler_imps",
+    "check_imps",
+    "cross_imps",
+    "datum",
+    "datum_rules_agreeing",
+    "detect_imp_rules",
+    "imps",
+    "match_imps",
+    "ranks",
+    "score_match",
+    "victory_points",
+    "vp_scale",
 ]
