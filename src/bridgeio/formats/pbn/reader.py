@@ -53,13 +53,18 @@ def read(path: str) -> DealSet | Results:
 def _results(path: str, text: str) -> Results:
     """The results of a file with score tables (its ``text``), its deals in the event."""
     results = tables_to_results(text, path)
-    results.events[0].deals = read_deals(path)
+    if results.events:
+        results.events[0].deals = read_deals(path, tables=True)
     return results
 
 
-def read_deals(path: str) -> DealSet:
-    """The deals of a PBN file, whether or not it holds results."""
-    parts = list(iter_chunks(path, records=1 << 62))
+def read_deals(path: str, tables: bool = False) -> DealSet:
+    """The deals of a PBN file, whether or not it holds results (with ``tables``, a file of
+    score tables, games without a deal are no news)."""
+    input_size(path)
+    reader = Reader(path)
+    reader.quiet = tables
+    parts = list(reader.chunks(1 << 62))
     return parts[0] if len(parts) == 1 else concat(parts)
 
 
@@ -140,6 +145,8 @@ class Reader:
         self.utf8_line: int | None = None
         self.cp1252_line: int | None = None
         self.mixed_told = False
+        self.quiet = False
+        """No warning for a file whose games have no deal (one of score tables)."""
 
     def chunks(self, records: int) -> Iterator[DealSet]:
         """The file's deals in sets of at most ``records``."""
@@ -283,6 +290,8 @@ class Reader:
     def _nothing_read(self) -> None:
         """Never a silent 0 deals: text that is not PBN is an error, games without a deal a
         warning; a file of comments alone (a header) is an empty PBN file."""
+        if self.games and self.quiet:
+            return
         if self.games:
             message = f"{self.games} games, none with a deal (read as 0 deals)"
             self.findings.problem("file", message, "warning")

@@ -14,10 +14,12 @@ import numpy as np
 from bridgeio.errors import ConversionError
 from bridgeio.formats.pbn.edit import edit
 from bridgeio.formats.pbn.provenance import PbnGames, line_end
+from bridgeio.formats.pbn.write_results import faithful_deals, results_text
 from bridgeio.model import NO_SEAT, DealSet, Seat, Strain, as_deals, deal_strings
 from bridgeio.model.board import dealer as dealer
 from bridgeio.model.board import vulnerability
 from bridgeio.model.document import Document
+from bridgeio.model.results import Results
 
 HEADER = b"% PBN 2.1\n% EXPORT\n\n"
 TABLE_TAG = '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
@@ -115,8 +117,10 @@ def _deals_from_dealer(seats: np.ndarray | None, dealers: np.ndarray) -> np.ndar
 
 
 def write_chunks(chunks: Iterable[Document], handle: BinaryIO, source: str | None = None) -> None:
-    """Write deals as PBN. Deals read from PBN are written as their file had them (every tag,
-    section, comment and byte kept), with what the model holds (the cards, board number and
+    """Write deals or results as PBN. Results as tournament tables with their hand records
+    (:mod:`.write_results`); a PBN file's as it was where its tables are unchanged. Deals
+    read from PBN are written as their file had them (every tag, section, comment and byte
+    kept), with what the model holds (the cards, board number and
     double-dummy table) written from the model; other deals as strict PBN 2.1 games, boards
     numbered 1, 2, … where the set has no numbers.
 
@@ -130,6 +134,13 @@ def write_chunks(chunks: Iterable[Document], handle: BinaryIO, source: str | Non
     out = _Output(handle)
     done = 0
     for chunk in chunks:
+        if isinstance(chunk, Results):
+            faithful = faithful_deals(chunk)
+            if faithful is None:
+                out.start(None)
+                out.write([results_text(chunk, source)], np.ones(1, dtype=bool))
+                continue
+            chunk = faithful
         chunk = as_deals(chunk, "pbn")
         games = chunk.provenance if isinstance(chunk.provenance, PbnGames) else None
         out.start(games)
