@@ -19,6 +19,7 @@ from bridgeio.model import NO_SEAT, DealSet, Seat, Strain, as_deals, deal_string
 from bridgeio.model.board import dealer as dealer
 from bridgeio.model.board import vulnerability
 from bridgeio.model.document import Document
+from bridgeio.model.par import Par
 from bridgeio.model.results import Results
 
 HEADER = b"% PBN 2.1\n% EXPORT\n\n"
@@ -94,6 +95,7 @@ def board_texts(deals: DealSet, boards: np.ndarray) -> bytes:
         _bytes('"]\n[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n', n),
     ]
     if deals.tricks is not None:
+        parts.append(_fixed([_par_tags(deals.tricks[i], int(b)) for i, b in enumerate(boards)]))
         values = np.minimum(deals.tricks, 15).astype(np.int64)  # (n, strain, seat)
         index = [values[:, strain, seat] + 16 * k for k, (seat, strain) in enumerate(TABLE_ORDER)]
         parts += [_bytes(TABLE_TAG, n), _TABLE_ROWS[np.stack(index, axis=1)].reshape(n, -1)]
@@ -101,6 +103,14 @@ def board_texts(deals: DealSet, boards: np.ndarray) -> bytes:
     text = np.concatenate(parts, axis=1)
     data: bytes = text[text != 0].tobytes()
     return data
+
+
+def _par_tags(tricks: np.ndarray, board: int) -> str:
+    """``OptimumScore`` and ``ParContract`` of a deal whose tricks are all known, else ``""``."""
+    par = Par.of(tricks, dealer(board), vulnerability(board)) if board > 0 else None
+    if par is None:
+        return "\0"  # (a NUL: dropped with the padding)
+    return f'[OptimumScore "{par.optimum_score}"]\n[ParContract "{par.par_contract}"]\n'
 
 
 def _deals_from_dealer(seats: np.ndarray | None, dealers: np.ndarray) -> np.ndarray:
