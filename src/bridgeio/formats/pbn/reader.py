@@ -25,7 +25,7 @@ import numpy as np
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
-from bridgeio.formats.pbn import BINARY
+from bridgeio.formats.pbn import BINARY, UTF16_BOMS
 from bridgeio.formats.pbn.blocks import Findings, Inheritance, Parsed, parse_slow
 from bridgeio.formats.pbn.fast import parse_fast
 from bridgeio.formats.pbn.provenance import CP1252, UTF8, PbnGames
@@ -192,6 +192,12 @@ class Reader:
     def _binary(self, head: bytes) -> bool:
         """A file that starts with control bytes before any tag pair is no text: said at
         once (an error), not line by line."""
+        if head.startswith(UTF16_BOMS):
+            self.findings.fatal(
+                "line 1", "PBN text in UTF-8 or cp1252, found UTF-16 (save as UTF-8)"
+            )
+            self.refused = True
+            return True
         binary = BINARY.search(head)
         if binary is None or TAG.search(head[: binary.start()].decode("latin-1")):
             return False

@@ -86,6 +86,8 @@ def split_row(row: str) -> list[str]:
     >>> split_row('"A"  4 1 3N  W  7 "Ann SMITH - Bob JONES" -')
     ['A', '4', '1', '3N', 'W', '7', 'Ann SMITH - Bob JONES', '-']
     """
+    if '"' not in row:
+        return row.split()  # (most rows: no string cell)
     return [m.group(1) if m.group(1) is not None else m.group(2) for m in _TOKEN.finditer(row)]
 
 
