@@ -94,6 +94,7 @@ class Table:
         self.rows: list[dict[str, str]] = []
 
     def add(self, row: dict[str, str], kept: dict[str, str]) -> None:
+        """A row of the model's cells, with the file's own (``kept``) after them."""
         for name in kept:
             if name not in self.columns:
                 self.columns.append(name)
