@@ -11,7 +11,12 @@ resident memory:
 * the baseline: the same deals from Pavlicek's binary files, ZRD -> ZRD and ZBD -> ZBD
   (ZBD -> ZRD itself cannot be: ZBD holds no tricks, which ZRD needs).
 
-    python benchmarks/pbn.py [--deals N] [--rebuild]
+Then a PBN results file of 1,000 boards x 20 tables (bar, issue 19: read in under 2 s), made
+two ways: synthetic (bridgeio's own ScoreTable/TotalScoreTable of random results, with deals),
+and a real corpus results file's games repeated to 1,000 boards; each read as results
+(``bridgeio.read``) next to the deals-only read of the same file, with peak memory.
+
+    python benchmarks/pbn.py [--deals N] [--rebuild] [--results-only]
 """
 
 from __future__ import annotations
@@ -72,12 +77,109 @@ def run(source: Path, target: Path) -> tuple[float, float, float]:
     return seconds, cpu, peak
 
 
+RESULTS_BAR_S = 2.0
+READ = (
+    "import sys, time\n"
+    "from bridgeio.formats.pbn import reader\n"
+    "began = time.perf_counter()\n"
+    "read = reader.read if sys.argv[2] == 'results' else reader.read_deals\n"
+    "doc = read(sys.argv[1])\n"
+    "seconds = time.perf_counter() - began\n"
+    "peak = int(open('/proc/self/status').read().split('VmHWM:')[1].split()[0])\n"
+    "print(seconds, peak / 1024)\n"
+)
+
+
+def synthetic_results(path: Path, boards: int = 1000, tables: int = 20) -> None:
+    """A pairs event of ``boards`` boards played at ``tables`` tables, with its deals, as the
+    PBN bridgeio writes."""
+    from bridgeio.formats.pbn.write_results import results_text
+    from bridgeio.model.contract import Contract
+    from bridgeio.model.results import Board, BoardResult, Entry, Event, Results, Section
+
+    rng = np.random.default_rng(19)
+    deals = random_deals(rng, boards)
+    deals.boards = np.arange(1, boards + 1)
+    lines = []
+    for number in range(1, boards + 1):
+        made = rng.integers(7, 13, tables).tolist()
+        board = Board(number)
+        for table, tricks in enumerate(made, start=1):
+            contract = Contract.parse("4S", "N")
+            score = contract.score(tricks, vulnerable=False)
+            board.results.append(
+                BoardResult(
+                    1, table, table, tables + table, score, -score, 9.5, 9.5, contract, tricks
+                )
+            )
+        lines.append(board)
+    entries = [
+        Entry(str(n), n, score=190.0, percentage=50.0, rank=n) for n in range(1, 2 * tables + 1)
+    ]
+    event = Event(
+        name="Synthetic", sections=[Section("A", entries=entries, results=lines)], deals=deals
+    )
+    path.write_bytes(b"% PBN 2.1\n% EXPORT\n\n" + results_text(Results([event], format="json")))
+
+
+def repeated_results(path: Path, source: Path, boards: int = 1000) -> bool:
+    """A corpus results file's games repeated (boards renumbered) to ``boards`` boards."""
+    if not source.exists():
+        return False
+    import re
+
+    text = source.read_bytes()
+    first = text.find(b"\n[Event ")
+    games = text[first:]
+    count = len(re.findall(rb'^\[Board "', games, re.M))
+    out = [text[:first]]
+    for copy in range(-(-boards // count)):
+        shift = copy * count
+        out.append(
+            re.sub(
+                rb'^\[Board "(\d+)"',
+                lambda m, shift=shift: b'[Board "%d"' % (int(m[1]) + shift),
+                games,
+                flags=re.M,
+            )
+        )
+    path.write_bytes(b"".join(out))
+    return True
+
+
+def results_benchmark() -> None:
+    """The results read next to the deals-only read of the same file."""
+    corpus = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pbn"
+    files = [(DATA / "results-synthetic.pbn", "synthetic 1,000 boards x 20 tables")]
+    synthetic_results(files[0][0])
+    real = DATA / "results-ruter-teams.pbn"
+    if repeated_results(real, corpus / "gerhardsletten__jrbridge-pbn-api__teams-sub.pbn"):
+        files.append((real, "a Ruter teams file repeated to 1,000 boards"))
+    print(f"{'PBN results file':<46}{'MB':>6}{'read':>9}{'s':>7}{'peak MB':>9}")
+    for path, label in files:
+        size = path.stat().st_size / 1e6
+        for how in ("results", "deals"):
+            done = subprocess.run(
+                [sys.executable, "-c", READ, str(path), how], capture_output=True, text=True
+            )
+            if done.returncode != 0:
+                raise SystemExit(f"reading {path.name} failed:\n{done.stderr}")
+            seconds, peak = (float(x) for x in done.stdout.split())
+            bar = f"  (bar: < {RESULTS_BAR_S:g} s)" if how == "results" else ""
+            print(f"{label:<46}{size:>6.1f}{how:>9}{seconds:>7.2f}{peak:>9.0f}{bar}")
+            label = ""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument("--results-only", action="store_true")
     args = parser.parse_args()
     DATA.mkdir(exist_ok=True)
+    results_benchmark()
+    if args.results_only:
+        return
     stem = DATA / f"pbn-{args.deals}"
     if args.rebuild or not all(stem.with_suffix(s).exists() for s in (".pbn", ".zrd", ".zbd")):
         print(f"building {args.deals:,} deals in {DATA} ...", flush=True)

@@ -316,7 +316,7 @@ def fitted(doc: Any, fmt: FileFormat) -> Any:
     """
     kind, holds = kind_of(doc), fmt.holds
     if holds in ("any", "table") or kind == holds or kind is None or fmt.split is not None:
-        return doc  # JSON and CSV take any document; split() picks its own part
+        return doc  # JSON, CSV, PBN (deals or results) take any; split() picks its own part
     if holds == "deals":
         from bridgeio.model.diagrams import as_deals
 
@@ -454,8 +454,7 @@ class Losses:
             if isinstance(doc, DealSet):
                 self._deals(doc)
             return
-        own = getattr(doc, "format", None) == self.target.name  # (its own text kept: PBN)
-        if kind == DocumentKind.RESULTS and holds not in ("results", "any") and not own:
+        if kind == DocumentKind.RESULTS and holds not in ("results", "any"):
             entries = sum(len(s.entries) for e in doc.events for s in e.sections)
             lines = sum(len(b.results) for e in doc.events for s in e.sections for b in s.results)
             self.counts[f"the results ({entries} entries, {lines} table results)"] = 1

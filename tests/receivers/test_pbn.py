@@ -15,6 +15,7 @@ import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import numpy as np
 import pytest
 from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Board, Player, Vul
@@ -255,3 +256,26 @@ def test_an_edited_pbn_file_reads_in_endplay_with_the_edits(tmp_path: Path) -> N
     games = endplay_games(written)
     old = [g.board_num for g in endplay_games(source)]
     check_games(games, expected, [b + 112 for b in old])
+
+
+def test_the_pbn_of_the_dds_deals_carries_their_par_for_endplay(dds_zrd: Path, tmp_path: Path):
+    """Every game of the PBN bridgeio writes of deals with tricks has OptimumScore and
+    ParContract: the par of the DDS answer key's tricks with the dealer and vulnerability of
+    its board number (par itself is checked against DDS's in tests/test_par.py)."""
+    from bridgeio.model.board import Vulnerability
+    from bridgeio.model.cards import Seat, Strain
+    from bridgeio.model.par import Par
+
+    written = quietly(dds_zrd, tmp_path, ".pbn")
+    games = endplay_games(written)
+    assert len(games) == 100
+    for board, (game, deal) in enumerate(zip(games, dds_deals(), strict=True), start=1):
+        assert deal.tricks is not None
+        tricks = np.zeros((5, 4), dtype=np.uint8)
+        for (seat, strain), count in deal.tricks.items():
+            tricks[Strain.from_text(strain), Seat.from_char(seat)] = count
+        vul = Vulnerability.from_text(VULNERABLE[(board - 1) % 16])
+        par = Par.of(tricks, Seat.from_char("NESW"[(board - 1) % 4]), vul)
+        assert par is not None
+        assert game.info["OptimumScore"] == par.optimum_score, f"board {board}"
+        assert game.info["ParContract"] == par.par_contract, f"board {board}"

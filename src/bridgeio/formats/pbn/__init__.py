@@ -20,6 +20,8 @@ from typing import Any
 _MARKER = re.compile(r"^[ \t]*%[ \t]*(PBN[ \t]+\d|EXPORT\b|IMPORT\b)", re.IGNORECASE | re.MULTILINE)
 BINARY = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 """Control bytes no text file holds."""
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+"""A UTF-16 file's first bytes: its PBN is recognised (and refused with what to do)."""
 SIGNATURES = (b"%PDF", b"%!PS", b"\x7fELF", b"PK\x03\x04", b"\x1f\x8b", b"MZ")
 """Files that start like PBN (a ``%`` line) or not, and are something else."""
 
@@ -32,7 +34,12 @@ def sniff(head: bytes, size: int) -> bool:
     (True, False)
     >>> sniff(b"% a TeX comment\\n\\\\documentclass{article}\\n", 40), sniff(b"% PBN 2.1\\n", 10)
     (False, True)
+    >>> sniff('\\ufeff[Board "1"]\\n'.encode("utf-16-le"), 26)  # UTF-16 with its BOM
+    True
     """
+    if head.startswith(UTF16_BOMS):
+        text = head[: len(head) // 2 * 2].decode("utf-16", errors="ignore")
+        return sniff(text.encode("utf-8"), size)
     if not head or head.startswith(SIGNATURES) or BINARY.search(head):
         return False
     from bridgeio.formats.pbn.scan import BOM, TAG, meaningful_lines  # (when asked, not at start)

@@ -25,7 +25,7 @@ import numpy as np
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
-from bridgeio.formats.pbn import BINARY
+from bridgeio.formats.pbn import BINARY, UTF16_BOMS
 from bridgeio.formats.pbn.blocks import Findings, Inheritance, Parsed, parse_slow
 from bridgeio.formats.pbn.fast import parse_fast
 from bridgeio.formats.pbn.provenance import CP1252, UTF8, PbnGames
@@ -53,13 +53,18 @@ def read(path: str) -> DealSet | Results:
 def _results(path: str, text: str) -> Results:
     """The results of a file with score tables (its ``text``), its deals in the event."""
     results = tables_to_results(text, path)
-    results.events[0].deals = read_deals(path)
+    if results.events:
+        results.events[0].deals = read_deals(path, tables=True)
     return results
 
 
-def read_deals(path: str) -> DealSet:
-    """The deals of a PBN file, whether or not it holds results."""
-    parts = list(iter_chunks(path, records=1 << 62))
+def read_deals(path: str, tables: bool = False) -> DealSet:
+    """The deals of a PBN file, whether or not it holds results (with ``tables``, a file of
+    score tables, games without a deal are no news)."""
+    input_size(path)
+    reader = Reader(path)
+    reader.quiet = tables
+    parts = list(reader.chunks(1 << 62))
     return parts[0] if len(parts) == 1 else concat(parts)
 
 
@@ -140,6 +145,8 @@ class Reader:
         self.utf8_line: int | None = None
         self.cp1252_line: int | None = None
         self.mixed_told = False
+        self.quiet = False
+        """No warning for a file whose games have no deal (one of score tables)."""
 
     def chunks(self, records: int) -> Iterator[DealSet]:
         """The file's deals in sets of at most ``records``."""
@@ -185,6 +192,12 @@ class Reader:
     def _binary(self, head: bytes) -> bool:
         """A file that starts with control bytes before any tag pair is no text: said at
         once (an error), not line by line."""
+        if head.startswith(UTF16_BOMS):
+            self.findings.fatal(
+                "line 1", "PBN text in UTF-8 or cp1252, found UTF-16 (save as UTF-8)"
+            )
+            self.refused = True
+            return True
         binary = BINARY.search(head)
         if binary is None or TAG.search(head[: binary.start()].decode("latin-1")):
             return False
@@ -283,6 +296,8 @@ class Reader:
     def _nothing_read(self) -> None:
         """Never a silent 0 deals: text that is not PBN is an error, games without a deal a
         warning; a file of comments alone (a header) is an empty PBN file."""
+        if self.games and self.quiet:
+            return
         if self.games:
             message = f"{self.games} games, none with a deal (read as 0 deals)"
             self.findings.problem("file", message, "warning")

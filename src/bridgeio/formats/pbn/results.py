@@ -86,6 +86,8 @@ def split_row(row: str) -> list[str]:
     >>> split_row('"A"  4 1 3N  W  7 "Ann SMITH - Bob JONES" -')
     ['A', '4', '1', '3N', 'W', '7', 'Ann SMITH - Bob JONES', '-']
     """
+    if '"' not in row:
+        return row.split()  # (most rows: no string cell)
     return [m.group(1) if m.group(1) is not None else m.group(2) for m in _TOKEN.finditer(row)]
 
 
@@ -94,32 +96,43 @@ class _Table:
     name: str
     columns: list[str]
     board: int | None
+    event: tuple[str, str]  # the game's Event and EventNumber tags
     rows: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
 
 
-def _tables(text: str) -> tuple[list[_Table], dict[str, str]]:
+def _tables(text: str) -> tuple[list[_Table], dict[tuple[str, str], dict[str, str]]]:
     """The score tables of the text (read by the PBN scanner: comments, escapes and several
-    tags on a line as everywhere else), each with its game's board, and the first value of
-    each tag (for the event's name and date)."""
+    tags on a line as everywhere else), each with its game's board and event, and the first
+    value of each tag in each event (for its name, date, scoring and kind). A game's event is
+    its ``Event`` tag with bridgeio's ``EventNumber`` (a file of several events); a game
+    without one (or with ``"#"``) is in the event before it."""
     tables: list[_Table] = []
-    tags: dict[str, str] = {}
+    events: dict[tuple[str, str], dict[str, str]] = {}
     board: int | None = None
+    event = ("", "")
     for game in scan(text).games:
+        values = {tag.name: tag.value for tag in game.tags}
+        name, number = values.get("Event", "#"), values.get("EventNumber", "#")
+        event = (event[0] if name == "#" else name, event[1] if number == "#" else number)
+        tags = events.setdefault(event, {})
         for tag in game.tags:
             tags.setdefault(tag.name, tag.value)
             if tag.name == "Board":
                 board = _int(tag.value)
             elif tag.name in RESULT_TABLES:
                 rows = [(row.line, row.text) for row in tag.section if row.text]
-                tables.append(_Table(tag.name, list(Columns.parse(tag.value).names), board, rows))
-    return tables, tags
+                columns = list(Columns.parse(tag.value).names)
+                tables.append(_Table(tag.name, columns, board, event, rows))
+    return tables, events
 
 
 def tables_to_results(text: str, path: str) -> Results:
-    """The results model of the score tables in a PBN file's ``text``."""
-    tables, tags = _tables(text)
-    builder = _Builder(path)
+    """The results model of the score tables in a PBN file's ``text``: one event for each
+    ``Event`` (and ``EventNumber``) that has a table."""
+    tables, events = _tables(text)
+    builders: dict[tuple[str, str], _Builder] = {}
     for table in tables:
+        builder = builders.setdefault(table.event, _Builder(path))
         for number, row in table.rows:
             cells = split_row(row)
             if len(cells) != len(table.columns):
@@ -134,7 +147,9 @@ def tables_to_results(text: str, path: str) -> Results:
                     builder.total_row(values)
             except ValueError as error:
                 builder.warn(number, f"a {table.name} row ({error}): row not read")
-    return builder.results(tags, tables)
+    problems = [p for b in builders.values() for p in b.problems]
+    found = [b.event(events[key], tables) for key, b in builders.items()]
+    return Results(found, format="pbn", problems=problems)
 
 
 class _Builder:
@@ -180,17 +195,22 @@ class _Builder:
             self.kind = EventKind.TEAMS
         section.entries.append(_entry(values))
 
-    def results(self, tags: dict[str, str], tables: list[_Table]) -> Results:
+    def event(self, tags: dict[str, str], tables: list[_Table]) -> Event:
+        """The event of the rows read, named and dated by its games' tags; its scoring and
+        kind from the ``Scoring`` and ``Competition`` tags where they name one, else from
+        the columns."""
         scoring = Scoring.MATCHPOINTS
         if self.imps and not self.matchpoints:
             scoring = Scoring.BUTLER
         if any("TotalScoreIMP" in t.columns for t in tables) and not self.matchpoints:
             scoring = Scoring.BUTLER
+        number = _int(tags.get("EventNumber", ""))
         event = Event(
+            number=number or 1,
             name=_text(tags.get("Event", "")).strip("?"),
             date=_date(tags.get("EventDate") or tags.get("Date", "")),
-            kind=self.kind,
-            scoring=scoring,
+            kind=_COMPETITIONS.get(tags.get("Competition", "").lower(), self.kind),
+            scoring=scoring_of(tags.get("Scoring", "")) or scoring,
             sections=list(self.sections.values()),
         )
         for section in event.sections:
@@ -199,7 +219,40 @@ class _Builder:
             section.boards = len(section.results) or None
             section.tables = max((line.table for line in lines), default=0) or None
             section.rounds = max((line.round for line in lines), default=0) or None
-        return Results([event], format="pbn", problems=self.problems)
+        return event
+
+
+_COMPETITIONS = {
+    "individuals": EventKind.INDIVIDUAL,
+    "individual": EventKind.INDIVIDUAL,
+    "pairs": EventKind.PAIRS,
+    "teams": EventKind.TEAMS,
+}
+
+
+def scoring_of(tag: str) -> Scoring | None:
+    """The scoring a ``Scoring`` tag names (PBN 2.1's values and producers' spellings with
+    their options after ``;``); None for one it does not name.
+
+    >>> scoring_of("IMP;Butler-2;Mean"), scoring_of("MatchPoints;MP1"), scoring_of("Rubber")
+    (<Scoring.BUTLER: 'butler'>, <Scoring.MATCHPOINTS: 'matchpoints'>, None)
+    """
+    words = tag.lower().replace("-", "").split(";")
+    first, rest = words[0].strip(), " ".join(words[1:])
+    if first in ("mp", "matchpoints", "mp1", "mp2"):
+        return Scoring.MATCHPOINTS
+    if first in ("imp", "imps"):
+        if "butler" in rest or "datum" in rest:
+            return Scoring.BUTLER
+        return Scoring.CROSS_IMPS if "cross" in rest else Scoring.IMPS
+    if first in ("butler", "crossimps", "crossimp"):
+        return Scoring.BUTLER if first == "butler" else Scoring.CROSS_IMPS
+    return {
+        "bam": Scoring.BOARD_A_MATCH,
+        "total": Scoring.AGGREGATE,
+        "totalpoints": Scoring.AGGREGATE,
+        "vp": Scoring.VICTORY_POINTS,
+    }.get(first)
 
 
 def _line(values: dict[str, str]) -> BoardResult:
@@ -245,12 +298,14 @@ def _contract(values: dict[str, str]) -> tuple[Contract | None, int | None]:
     text = _text(values.pop("Contract", "-"))
     declarer = _text(values.pop("Declarer", "-"))
     tricks = _text(values.pop("Result", "-"))
+    count = int(tricks) if tricks else None
     if not text or text.upper() in _ADJUSTED or text.endswith("%"):
         if text:
             values["Contract"] = text  # an adjusted score written in the Contract column
-        return None, None
-    contract = Contract.parse(text, Seat.from_char(declarer) if declarer else None)
-    count = int(tricks) if tricks else None
+            return None, None
+        contract = None  # (tricks without a contract are kept as the file has them)
+    else:
+        contract = Contract.parse(text, Seat.from_char(declarer) if declarer else None)
     if count is not None and not 0 <= count <= 13:
         raise ValueError(f"0-13 tricks, found {count}")
     return contract, count

@@ -14,10 +14,13 @@ import numpy as np
 from bridgeio.errors import ConversionError
 from bridgeio.formats.pbn.edit import edit
 from bridgeio.formats.pbn.provenance import PbnGames, line_end
+from bridgeio.formats.pbn.write_results import faithful_deals, results_text
 from bridgeio.model import NO_SEAT, DealSet, Seat, Strain, as_deals, deal_strings
 from bridgeio.model.board import dealer as dealer
 from bridgeio.model.board import vulnerability
 from bridgeio.model.document import Document
+from bridgeio.model.par import Par
+from bridgeio.model.results import Results
 
 HEADER = b"% PBN 2.1\n% EXPORT\n\n"
 TABLE_TAG = '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
@@ -92,6 +95,7 @@ def board_texts(deals: DealSet, boards: np.ndarray) -> bytes:
         _bytes('"]\n[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n', n),
     ]
     if deals.tricks is not None:
+        parts.append(_fixed([_par_tags(deals.tricks[i], int(b)) for i, b in enumerate(boards)]))
         values = np.minimum(deals.tricks, 15).astype(np.int64)  # (n, strain, seat)
         index = [values[:, strain, seat] + 16 * k for k, (seat, strain) in enumerate(TABLE_ORDER)]
         parts += [_bytes(TABLE_TAG, n), _TABLE_ROWS[np.stack(index, axis=1)].reshape(n, -1)]
@@ -99,6 +103,14 @@ def board_texts(deals: DealSet, boards: np.ndarray) -> bytes:
     text = np.concatenate(parts, axis=1)
     data: bytes = text[text != 0].tobytes()
     return data
+
+
+def _par_tags(tricks: np.ndarray, board: int) -> str:
+    """``OptimumScore`` and ``ParContract`` of a deal whose tricks are all known, else ``""``."""
+    par = Par.of(tricks, dealer(board), vulnerability(board)) if board > 0 else None
+    if par is None:
+        return "\0"  # (a NUL: dropped with the padding)
+    return f'[OptimumScore "{par.optimum_score}"]\n[ParContract "{par.par_contract}"]\n'
 
 
 def _deals_from_dealer(seats: np.ndarray | None, dealers: np.ndarray) -> np.ndarray:
@@ -115,8 +127,10 @@ def _deals_from_dealer(seats: np.ndarray | None, dealers: np.ndarray) -> np.ndar
 
 
 def write_chunks(chunks: Iterable[Document], handle: BinaryIO, source: str | None = None) -> None:
-    """Write deals as PBN. Deals read from PBN are written as their file had them (every tag,
-    section, comment and byte kept), with what the model holds (the cards, board number and
+    """Write deals or results as PBN. Results as tournament tables with their hand records
+    (:mod:`.write_results`); a PBN file's as it was where its tables are unchanged. Deals
+    read from PBN are written as their file had them (every tag, section, comment and byte
+    kept), with what the model holds (the cards, board number and
     double-dummy table) written from the model; other deals as strict PBN 2.1 games, boards
     numbered 1, 2, … where the set has no numbers.
 
@@ -130,6 +144,13 @@ def write_chunks(chunks: Iterable[Document], handle: BinaryIO, source: str | Non
     out = _Output(handle)
     done = 0
     for chunk in chunks:
+        if isinstance(chunk, Results):
+            faithful = faithful_deals(chunk)
+            if faithful is None:
+                out.start(None)
+                out.write([results_text(chunk, source)], np.ones(1, dtype=bool))
+                continue
+            chunk = faithful
         chunk = as_deals(chunk, "pbn")
         games = chunk.provenance if isinstance(chunk.provenance, PbnGames) else None
         out.start(games)

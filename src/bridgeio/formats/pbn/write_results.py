@@ -1,0 +1,419 @@
+"""Results written as PBN 2.1 tournament tables: one game a board (its hand record where the
+source has the deal) with a ``ScoreTable`` of every table's result on it, and the standings
+as a ``TotalScoreTable`` in the first game of each event.
+
+A board whose deal the source does not hold has no ``Deal`` tag (``[Deal "?"]`` stops
+endplay's parser), and the contract tags of a game are left out (its table results are in the
+``ScoreTable``). Where the double-dummy tricks are known the game carries them as an
+``OptimumResultTable`` with the par (``OptimumScore``, ``ParContract``). Columns the model
+has no field for, kept from a PBN file (:class:`~.results.PbnCells`), are written back after
+the standard ones. What PBN cannot hold (strats, masterpoints, team matches, ...) is said as a
+:class:`~bridgeio.errors.DataLossWarning`.
+
+>>> from bridgeio.model.results import *
+>>> from bridgeio.model.contract import Contract
+>>> line = BoardResult(1, 2, 3, 4, 420, -420, 1.5, 0.5, Contract.parse("4H", "S"), 10)
+>>> entry = Entry("3NS", 3, Direction.NS, score=1.5, percentage=75.0, rank=1,
+...               players=[Player("Smith", "Ann"), Player("Jones", "Bob")])
+>>> doc = Results([Event(name="Club", sections=[Section("A", entries=[entry],
+...                                                     results=[Board(7, [line])])])])
+>>> text = results_text(doc).decode()
+>>> text.splitlines()[3:8]
+['[Board "7"]', '[Dealer "S"]', '[Vulnerable "All"]', '[Scoring "MP"]', '[Competition "Pairs"]']
+>>> [line for line in text.splitlines() if not line.startswith("[")]
+['"A" 1 - 3 "NS" 1.5 75 "Ann Smith - Bob Jones"', '"A" 2 1 3 4 4H S 10 - 420 - 1.5 0.5']
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from bridgeio.errors import ConversionError, lost
+from bridgeio.formats.pbn.provenance import PbnGames
+from bridgeio.formats.pbn.results import SEATS, PbnCells, tables_to_results
+from bridgeio.model.board import dealer, vulnerability
+from bridgeio.model.cards import Seat, Strain
+from bridgeio.model.deals import DealSet, deal_strings
+from bridgeio.model.par import Par
+from bridgeio.model.results import (
+    Assigned,
+    BoardResult,
+    Entry,
+    Event,
+    EventKind,
+    Results,
+    Score,
+    Scoring,
+    Special,
+)
+
+_IMPS = (Scoring.IMPS, Scoring.BUTLER, Scoring.CROSS_IMPS)
+SCORING_TAG = {
+    Scoring.MATCHPOINTS: "MP",
+    Scoring.IMPS: "IMP",
+    Scoring.BUTLER: "IMP;Butler",
+    Scoring.CROSS_IMPS: "IMP;Cross",
+    Scoring.AGGREGATE: "Total",
+    Scoring.BOARD_A_MATCH: "BAM",
+    Scoring.VICTORY_POINTS: "VP",
+}
+"""The ``Scoring`` tag of each scoring (the reader takes it back, :func:`.results.scoring_of`)."""
+TOTAL_COLUMN = {Scoring.MATCHPOINTS: "TotalScoreMP", Scoring.VICTORY_POINTS: "TotalScoreVP"}
+TOTAL_COLUMN |= {Scoring.BOARD_A_MATCH: "TotalScoreBAM"} | {s: "TotalScoreIMP" for s in _IMPS}
+COMPETITION = {EventKind.PAIRS: "Pairs", EventKind.TEAMS: "Teams"}
+COMPETITION[EventKind.INDIVIDUAL] = "Individuals"
+_ADJUSTED = {Special.AVERAGE_PLUS: "A+", Special.AVERAGE_MINUS: "A-", Special.AVERAGE: "A="}
+_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_TRICK_ORDER = [(seat, strain) for seat in Seat for strain in _STRAINS]
+
+
+def number_text(value: float | None) -> str:
+    """A number as a cell: the shortest text that reads back as the same float, ``-`` for none.
+
+    >>> number_text(3.0), number_text(62.35), number_text(None)
+    ('3', '62.35', '-')
+    """
+    return "-" if value is None else repr(float(value)).removesuffix(".0")
+
+
+def quoted(text: str) -> str:
+    """A string cell (a ``"`` inside, which a cell cannot hold, becomes ``'``)."""
+    return '"' + text.replace('"', "'") + '"' if text else "-"
+
+
+class Table:
+    """A table being built: columns in order, rows of cells by column name."""
+
+    def __init__(self, tag: str, columns: Iterable[str]) -> None:
+        self.tag, self.columns = tag, list(columns)
+        self.rows: list[dict[str, str]] = []
+
+    def add(self, row: dict[str, str], kept: dict[str, str]) -> None:
+        """A row of the model's cells, with the file's own (``kept``) after them."""
+        for name in kept:
+            if name not in self.columns:
+                self.columns.append(name)
+        # the file's own cell wins where the model has none (an adjusted score written in
+        # the Contract column) and for RankTie (producers differ in what they put there)
+        own = {k: v for k, v in kept.items() if row.get(k, "-") == "-" or k == "RankTie"}
+        self.rows.append(row | own)
+
+    def text(self) -> str:
+        """The tag with its header (each column as wide as its widest cell) and its rows."""
+        table = [[row.get(name, "-") for name in self.columns] for row in self.rows]
+        widths = [max((len(r[i]) for r in table), default=1) for i in range(len(self.columns))]
+        right = [all(_numeric(r[i]) for r in table) for i in range(len(self.columns))]
+        header = ";".join(
+            f"{name}\\{width}{'R' if r else 'L'}"
+            for name, width, r in zip(self.columns, widths, right, strict=True)
+        )
+        lines = [f'[{self.tag} "{header}"]']
+        for cells in table:
+            padded = [
+                c.rjust(w) if r else c.ljust(w)
+                for c, w, r in zip(cells, widths, right, strict=True)
+            ]
+            lines.append(" ".join(padded).rstrip())
+        return "\n".join(lines) + "\n"
+
+
+def _numeric(cell: str) -> bool:
+    return cell == "-" or cell.lstrip("-").replace(".", "", 1).isdigit()
+
+
+def _kept(kept: object) -> dict[str, str]:
+    """The cells of a PBN file's own columns, quoted where they must be to stay one cell."""
+    if not isinstance(kept, PbnCells):
+        return {}
+    return {
+        name: f'"{cell}"' if not cell or any(c.isspace() for c in cell) else cell
+        for name, cell in kept.cells.items()
+    }
+
+
+def faithful_deals(results: Results) -> DealSet | None:
+    """The deals of results read from a PBN file whose tables the model holds as the file
+    has them (its every byte is then written back, :func:`.writer.game_texts`); None for
+    other results, or where the model's tables differ from the file's."""
+    deals = results.events[0].deals if results.format == "pbn" and results.events else None
+    games = deals.provenance if deals is not None else None
+    if not isinstance(games, PbnGames):
+        return None
+    raw = (games.preamble or b"") + b"".join(games.texts.tolist())
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (its rows' warnings were given when it was read)
+        again = tables_to_results(text.removeprefix("\ufeff"), "")
+    return deals if again.events == results.events else None
+
+
+def results_text(results: Results, source: str | None = None) -> bytes:
+    """The PBN games (UTF-8, without the file's header) of every event of ``results``; a
+    :class:`ConversionError` when no event has an entry or a table result (PBN would read
+    back as deals)."""
+    numbered = len(results.events) > 1
+    games = [g for event in results.events for g in _event_games(event, numbered)]
+    if not any(s.entries or s.results for e in results.events for s in e.sections):
+        raise ConversionError("pbn", "entries or table results", source or results.format)
+    _report(results, source)
+    return "\n".join(games).encode("utf-8")
+
+
+def _event_games(event: Event, numbered: bool) -> list[str]:
+    """An event's games: one a board, the first with the standings."""
+    deals = _deals_by_board(event.deals)
+    boards = sorted({b.number for s in event.sections for b in s.results} | set(deals))
+    tables = {number: _score_table(event) for number in boards}
+    for section in event.sections:
+        for board in section.results:
+            for line in board.results:
+                tables[board.number].add(_line_cells(section.name, line, event), _kept(line.kept))
+    standings = _standings(event)
+    head = [f'[Event "{_tag(event.name)}"]', f'[Site "{_tag(_site(event))}"]']
+    head.append(f'[Date "{event.date:%Y.%m.%d}"]' if event.date else '[Date "????.??.??"]')
+    tail = [f'[Scoring "{SCORING_TAG[event.scoring]}"]'] if event.scoring in SCORING_TAG else []
+    tail.append(f'[Competition "{COMPETITION[event.kind]}"]')
+    if numbered:
+        tail.append(f'[EventNumber "{event.number}"]')
+    games = []
+    for number in boards or [0]:  # (no board: one game, for the standings)
+        lines = list(head)
+        if number:
+            lines += _board_tags(number, deals.get(number))
+        text = "\n".join(lines + tail) + "\n"
+        if standings is not None:
+            text, standings = text + standings.text(), None
+        if number and tables[number].rows:
+            text += tables[number].text()
+        games.append(text)
+    return games
+
+
+def _site(event: Event) -> str:
+    return ", ".join(part for part in (event.club, event.city) if part)
+
+
+def _tag(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _deals_by_board(deals: DealSet | None) -> dict[int, tuple[DealSet, int]]:
+    if deals is None:
+        return {}
+    return {int(b): (deals, i) for i, b in enumerate(deals.board_numbers().tolist())}
+
+
+def _board_tags(number: int, deal: tuple[DealSet, int] | None) -> list[str]:
+    """Board, dealer, vulnerability, and the deal with its double-dummy table and par."""
+    first = dealer(number)
+    lines = [f'[Board "{number}"]', f'[Dealer "{first.char}"]']
+    lines.append(f'[Vulnerable "{vulnerability(number).text}"]')
+    if deal is None:
+        return lines
+    deals, i = deal
+    if deals.seats is not None:
+        lines.append(f'[Deal "{deal_strings(deals.seats[i : i + 1], first)[0]}"]')
+    if deals.tricks is not None and deals.target is None and (deals.tricks[i] <= 13).any():
+        lines += optimum_tags(deals.tricks[i], number)
+    return lines
+
+
+def optimum_tags(tricks: np.ndarray, board: int) -> list[str]:
+    """``OptimumScore`` and ``ParContract`` (when every count is known) and the
+    ``OptimumResultTable`` of one deal's ``(5, 4)`` tricks (unknown counts left out).
+
+    >>> t = np.full((5, 4), 6, dtype=np.uint8); t[Strain.NOTRUMP] = (9, 4, 9, 4)
+    >>> optimum_tags(t, 2)[:2], optimum_tags(t, 2)[3:5]
+    (['[OptimumScore "NS 600"]', '[ParContract "NS 3NT"]'], ['N NT  9', 'N  S  6'])
+    """
+    lines = []
+    par = Par.of(tricks, dealer(board), vulnerability(board))
+    if par is not None:
+        lines += [f'[OptimumScore "{par.optimum_score}"]', f'[ParContract "{par.par_contract}"]']
+    lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
+    for seat, strain in _TRICK_ORDER:
+        count = int(tricks[strain, seat])
+        if count <= 13:
+            lines.append(f"{seat.char} {strain.text:>2} {count:>2}")
+    return lines
+
+
+def _score_table(event: Event) -> Table:
+    named = any(s.name for s in event.sections)
+    people = (
+        [f"PlayerId_{seat}" for seat in SEATS]
+        if event.kind == EventKind.INDIVIDUAL
+        else ["PairId_NS", "PairId_EW"]
+    )
+    columns = ["Section"] * named + ["Table", "Round", *people]
+    columns += ["Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW"]
+    points = "IMP" if event.scoring in _IMPS else "MP"
+    if event.kind == EventKind.INDIVIDUAL:
+        columns += [f"MP_{seat}" for seat in SEATS]
+    columns += [f"{points}_NS", f"{points}_EW"]
+    return Table("ScoreTable", columns)
+
+
+def _line_cells(section: str, line: BoardResult, event: Event) -> dict[str, str]:
+    """One table result's cells."""
+    points = "IMP" if event.scoring in _IMPS else "MP"
+    contract = line.contract
+    row = {
+        "Section": quoted(section),
+        "Table": str(line.table or "-"),
+        "Round": str(line.round or "-"),
+        "Contract": contract.text if contract else "-",
+        "Declarer": contract.declarer.char if contract and contract.declarer is not None else "-",
+        "Result": "-" if line.tricks is None else str(line.tricks),
+        "Lead": "-" if line.lead is None else str(line.lead),
+        f"{points}_NS": number_text(line.ns_points),
+        f"{points}_EW": number_text(line.ew_points),
+    }
+    row["Score_NS"], row["Score_EW"] = _score_cells(line.ns_score, line.ew_score)
+    if line.seats is not None:
+        for seat, player in zip(SEATS, line.seats, strict=True):
+            row[f"PlayerId_{seat}"] = str(player or "-")
+        for seat, value in zip(SEATS, line.points or (None,) * 4, strict=True):
+            row[f"MP_{seat}"] = number_text(value)
+    else:
+        row["PairId_NS"], row["PairId_EW"] = str(line.ns or "-"), str(line.ew or "-")
+    return row
+
+
+def _score_cells(ns: Score | None, ew: Score | None) -> tuple[str, str]:
+    """Score_NS and Score_EW: points in the column of the side that scored them (PBN 2.1),
+    the other ``-``; adjusted scores as ``A+``/``A-``/``A=`` or a percentage."""
+    if _points(ns) and _points(ew) and ns == -ew:  # type: ignore[operator]
+        return (str(ns), "-") if ns >= 0 else ("-", str(ew))  # type: ignore[operator]
+    return _score_cell(ns), _score_cell(ew)
+
+
+def _points(score: Score | None) -> bool:
+    return isinstance(score, int) and not isinstance(score, Special)
+
+
+def _score_cell(score: Score | None) -> str:
+    if score is None:
+        return "-"
+    if isinstance(score, Special):
+        return _ADJUSTED.get(score, "-")  # not played, late play: no PBN spelling
+    if isinstance(score, Assigned):
+        return str(score)
+    return str(score)
+
+
+def _standings(event: Event) -> Table | None:
+    entries = [(s.name, e) for s in event.sections for e in s.entries]
+    if not entries:
+        return None
+    named = any(s.name for s in event.sections)
+    kind = event.kind
+    who = {EventKind.PAIRS: "PairId", EventKind.TEAMS: "TeamId"}.get(kind, "PlayerId")
+    columns = ["Section"] * named + ["Rank", "RankTie", who, "Direction"]
+    columns += ["TeamName"] * (kind == EventKind.TEAMS)
+    columns += [TOTAL_COLUMN.get(event.scoring, "TotalScore"), "TotalPercentage", "NrBoards"]
+    columns += ["Name" if kind == EventKind.INDIVIDUAL else "Names"]
+    members = max((len(e.players) for _, e in entries if _numbers(e)), default=0)
+    if kind == EventKind.INDIVIDUAL:
+        columns += ["MemberID"] * bool(members)
+    else:
+        columns += [f"MemberID{i}" for i in range(1, members + 1)]
+    table = Table("TotalScoreTable", columns)
+    ties = Counter((name, e.rank) for name, e in entries if e.tied)
+    for name, entry in entries:
+        row = _entry_cells(entry, kind, columns)
+        row["Section"] = quoted(name)
+        if entry.tied and entry.rank is not None:
+            row["RankTie"] = str(entry.rank + ties[name, entry.rank] - 1)
+        table.add(row, _kept(entry.kept))
+    table.columns = [c for c in table.columns if c != "NrBoards" or _any(table, c)]
+    return table
+
+
+def _any(table: Table, column: str) -> bool:
+    return any(row.get(column, "-") != "-" for row in table.rows)
+
+
+def _numbers(entry: Entry) -> bool:
+    return any(p.player_number for p in entry.players)
+
+
+def _entry_cells(entry: Entry, kind: EventKind, columns: list[str]) -> dict[str, str]:
+    names = " - ".join(p.name or "?" for p in entry.players)
+    row = {
+        "Rank": str(entry.rank or "-"),
+        "RankTie": "-",
+        "PairId": str(entry.number),
+        "TeamId": str(entry.number),
+        "PlayerId": str(entry.number),
+        "TeamName": quoted(entry.name),
+        "Direction": quoted(entry.direction.value if entry.direction else ""),
+        "TotalPercentage": number_text(entry.percentage),
+        "NrBoards": str(entry.boards_played or "-"),
+        "Name" if kind == EventKind.INDIVIDUAL else "Names": quoted(names),
+    }
+    row[columns[columns.index("TotalPercentage") - 1]] = number_text(entry.score)
+    if kind == EventKind.INDIVIDUAL:
+        row["Direction"] = entry.seat.char if entry.seat is not None else "-"
+        if entry.players:
+            row["MemberID"] = quoted(entry.players[0].player_number)
+    for i, player in enumerate(entry.players, start=1):
+        row[f"MemberID{i}"] = quoted(player.player_number)
+    return {k: v for k, v in row.items() if k in columns}
+
+
+@dataclass
+class _Losses:
+    counts: Counter[str] = field(default_factory=Counter)
+
+    def count(self, what: str, n: int | bool) -> None:
+        self.counts[what] += int(n)
+
+
+def _report(results: Results, source: str | None) -> None:
+    """Say what the PBN tables cannot hold (each kind once, with how many)."""
+    losses = _Losses()
+    for event in results.events:
+        losses.count(
+            "the club number, director, rating and session name of # events",
+            any((event.club_number, event.director, event.rating, event.session_name)),
+        )
+        losses.count("the strats of # events", bool(event.strats))
+        for section in event.sections:
+            losses.count("the team matches (# matches)", len(section.matches))
+            losses.count("the movement schedules of # sections", bool(section.schedule))
+            for entry in section.entries:
+                losses.count("the strats and awards of # entries", _ranked(entry))
+                for player in entry.players:
+                    losses.count(
+                        "the masterpoints, home and rank of # players",
+                        _player_details(player),
+                    )
+            for board in section.results:
+                for line in board.results:
+                    marks = (line.ns_score, line.ew_score)
+                    losses.count(
+                        "the not-played and late-play marks of # table results",
+                        any(isinstance(s, Special) and s not in _ADJUSTED for s in marks),
+                    )
+                    losses.count("the foul groups of # table results", line.foul_group != 0)
+    for what, n in losses.counts.items():
+        if n:
+            lost("pbn", what.replace("#", f"{n:,}"), source)
+
+
+def _ranked(entry: Entry) -> bool:
+    return entry.strat is not None or bool(entry.awards) or bool(entry.ranks)
+
+
+def _player_details(player: object) -> bool:
+    fields = ("masterpoints", "city", "state", "country", "rank", "awards")
+    return any(getattr(player, name) not in (None, "", {}) for name in fields)

@@ -1,0 +1,62 @@
+"""PBN in the wild that strict parsers trip on (issue 19): each is read, or refused with its
+line, never a crash and never a silent skip."""
+
+from __future__ import annotations
+
+import pytest
+
+import bridgeio
+from bridgeio.errors import collect
+from bridgeio.model.results import Results
+
+DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+GAME = f'[Board "1"]\n[Deal "{DEAL}"]\n'
+TABLE = '[ScoreTable "Table;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+
+
+def read(tmp_path, text: str | bytes):
+    path = tmp_path / "wild.pbn"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    with collect() as found:
+        doc = bridgeio.read(path)
+    return doc, [str(p) for p in found.problems]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{a line that is only commentary}\n" + GAME + "{and another}\n",
+        GAME + '[Contract "?"]\n[Declarer "?"]\n[Result "?"]\n',
+        GAME + '[Auction "N"]\n1S\tPass\t2S\tPass\nPass\tPass\n',
+        GAME + '[Contract "4S"]\n\n[Contract "3NT"]\n[Declarer "N"]\n',  # the deal carries over
+    ],
+    ids=["commentary-lines", "contract-unknown", "tab-separated-auction", "deal-carried-over"],
+)
+def test_each_is_read_whole_without_a_word(tmp_path, text):
+    deals, problems = read(tmp_path, text)
+    assert len(deals) == 1 and deals.boards.tolist() == [1] and problems == []
+    assert (tmp_path / "wild.pbn").read_bytes() == text.encode()  # (kept for PBN -> PBN)
+
+
+def test_free_text_between_records_is_a_warning_with_its_line(tmp_path):
+    deals, problems = read(tmp_path, GAME + "\nsome words a program left\n\n" + GAME)
+    assert len(deals) == 2
+    assert problems == [
+        "line 4: warning: text outside any game (after a blank line, before a tag): ignored"
+    ]
+
+
+def test_a_utf16_file_is_refused_at_line_1_saying_what_to_do(tmp_path):
+    with pytest.raises(bridgeio.FormatError, match="line 1: expected .* found UTF-16"):
+        read(tmp_path, ("\ufeff" + GAME).encode("utf-16"))
+
+
+def test_a_score_table_with_commentary_and_unknown_contract_rows(tmp_path):
+    """Rows around a commentary line are read; a row with ``?`` for a contract is a warning
+    naming its line, not a lost row without a word."""
+    text = GAME + TABLE + "1 1 2 4S N 10 420\n{scored late}\n2 3 4 ? - - -\n"
+    results, problems = read(tmp_path, text)
+    assert isinstance(results, Results)
+    lines = results.events[0].sections[0].results[0].results
+    assert [line.ns for line in lines] == [1]
+    assert len(problems) == 1 and problems[0].startswith("line 6: warning:")
