@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test lint bench clean
+.PHONY: setup demo test lint bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,21 @@ lint: setup
 
 test: lint
 	$(BIN)/python -m pytest
+test: browser
+
+# Chromium for the browser tests (tests/browser): installed when missing and the user can
+# (root, or sudo without a password); otherwise those tests skip and say why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+	  if ! command -v apt-get >/dev/null 2>&1; then run=""; \
+	  elif [ "$$(id -u)" = 0 ]; then run=" "; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then run="sudo -n"; \
+	  else run=""; fi; \
+	  if [ -n "$$run" ]; then \
+	    $$run apt-get install -y -q chromium chromium-driver >/dev/null \
+	    || { $$run apt-get update -q >/dev/null && $$run apt-get install -y -q chromium chromium-driver >/dev/null; } \
+	    || echo "make: chromium could not be installed: the browser tests will skip"; \
+	  else echo "make: chromium is not installed and cannot be here (not root, no sudo): the browser tests will skip"; fi; }
 
 bench: setup
 	$(BIN)/python benchmarks/pavlicek.py
@@ -31,6 +46,7 @@ bench: setup
 	$(BIN)/python benchmarks/acblscore.py
 	$(BIN)/python benchmarks/usebio.py
 	$(BIN)/python benchmarks/solve.py
+	$(BIN)/python benchmarks/recap.py
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .hypothesis

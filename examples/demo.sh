@@ -46,3 +46,23 @@ step bridgeio info examples/tournaments.cbt
 step bridgeio validate examples/tournaments.cbt
 step bridgeio convert examples/tournaments.cbt "$out/tournaments.csv"
 step cat "$out/tournaments.csv"
+
+# The recap a person reads: one HTML page (bridgeio recap prints its path), and what it looks
+# like on a desktop and on a phone when Chromium is installed.
+step bridgeio recap examples/club-game.ACA --deals examples/deals.pbn -o "$out/recap.html"
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$browser" ]; then
+  profile=$(mktemp -d)
+  for shot in desktop:1280,2200 phone:390,2200; do
+    timeout 60 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+      --disable-background-networking --disable-component-update --disable-sync \
+      --user-data-dir="$profile" --hide-scrollbars --window-size="${shot#*:}" \
+      --screenshot="$PWD/$out/recap-${shot%%:*}.png" "file://$PWD/$out/recap.html" \
+      >/dev/null 2>&1 || echo "(chromium could not take the ${shot%%:*} screenshot)"
+  done
+  rm -rf "$profile"
+  printf '\nscreenshots: %s %s\n' "$out/recap-desktop.png" "$out/recap-phone.png"
+else
+  printf '\n(no screenshots: chromium is not installed)\n'
+fi
+printf 'open %s in a browser\n' "$PWD/$out/recap.html"

@@ -1,0 +1,98 @@
+"""``bridgeio recap``: an HTML recap of games that a person reads in a browser."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from bridgeio.cli.inputs import opened
+from bridgeio.cli.options import read_options, reading
+from bridgeio.cli.problems import show_problems
+from bridgeio.cli.status import OK, Failure, failures, status_of
+from bridgeio.errors import collect
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("-o", "--output", "out", metavar="OUT", help="The page (one game) or folder.")
+@click.option("--deals", metavar="DEALS", help="The hands (PBN or a Pavlicek file).")
+@click.option("--solve", is_flag=True, help="Solve the hands double dummy (needs endplay).")
+@click.option("--force", is_flag=True, help="Replace pages that exist.")
+@reading
+def recap(
+    files: tuple[str, ...],
+    out: str | None,
+    deals: str | None,
+    solve: bool,
+    force: bool,
+    source_format: str | None,
+    verbose: bool,
+    **options: Any,
+) -> None:
+    """Write an HTML recap of the games in FILES (any results format).
+
+    One game is one page (OUT, default: the input's name with .html); several games are a
+    folder (OUT, default: recap) with an index page. Standings, scorecards, each board's
+    traveller and hands (from the file or DEALS), makeable contracts and par where
+    double-dummy tricks are known (or with --solve), and the movement. Prints the path of
+    the page to open.
+    """
+    from bridgeio.core import read_as
+    from bridgeio.model.results import Results
+    from bridgeio.recap import write_recap
+
+    hands = _hands(deals, solve) if deals else None
+    sources = []
+    status = OK
+    for name in files:
+        with failures(name), collect() as found, opened(name, source_format) as source:
+            doc = read_as(source.path, source.format, **read_options(options))
+        show_problems(source.label, found.problems, verbose)
+        status = max(status, status_of(found))
+        if not isinstance(doc, Results):
+            raise Failure(f"{source.label} holds no results ({source.format.name} {doc.kind})")
+        for event in doc.events:
+            if hands is not None:
+                event.deals = hands
+            elif solve and event.deals is not None:
+                event.deals = _solved(event.deals, source.label)
+        sources.append((source.label, doc))
+    with failures(out or "recap"):
+        written = write_recap(sources, out, overwrite=force or out is None)
+    click.echo(written[0])
+    sys.exit(status)
+
+
+def _hands(name: str, solve: bool) -> Any:
+    """The deal set of ``--deals``, solved with ``--solve``."""
+    from bridgeio.core import read_as
+    from bridgeio.model.diagrams import as_deals
+
+    with failures(name), collect() as found, opened(name, None) as source:
+        deals = as_deals(read_as(source.path, source.format), "recap")
+    show_problems(source.label, found.problems, False)
+    return _solved(deals, source.label) if solve else deals
+
+
+def _solved(deals: Any, label: str) -> Any:
+    """``deals`` with double-dummy tricks for every complete deal that lacks them."""
+    import numpy as np
+
+    from bridgeio.double_dummy import SolverMissing, solve_seats
+    from bridgeio.model.deals import NO_SEAT, UNKNOWN_TRICKS, DealSet
+
+    if deals.seats is None or not len(deals):
+        return deals
+    if deals.tricks is not None and not (deals.tricks == UNKNOWN_TRICKS).any():
+        return deals
+    complete = ~(deals.seats == NO_SEAT).any(axis=1)
+    tricks = np.full((len(deals), 5, 4), UNKNOWN_TRICKS, dtype=np.uint8)
+    if deals.tricks is not None:
+        tricks[:] = deals.tricks
+    try:
+        tricks[complete] = solve_seats(deals.seats[complete])
+    except SolverMissing as error:
+        raise Failure(f"{label}: {error}") from None
+    return DealSet(seats=deals.seats, tricks=tricks, boards=deals.boards)

@@ -1,0 +1,71 @@
+"""Who is who in a section: every entry's anchor, label and names, and how a board result's
+pair or player numbers find their entry.
+
+>>> from bridgeio.model.results import Direction, Entry, Player, Section
+>>> s = Section("A", entries=[Entry("3NS", 3, Direction.NS, players=[Player("Smith", "Ann")])])
+>>> found = Roster(s, 0).ns(3)
+>>> found.label, found.anchor, found.names
+('3NS', 's0-ns3', ['Ann Smith'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bridgeio.model.results import Direction, Entry, Section
+
+
+@dataclass
+class Who:
+    """An entry as links name it: its anchor (its scorecard), label and names."""
+
+    anchor: str
+    label: str
+    names: list[str] = field(default_factory=list)
+    entry: Entry | None = None
+
+    @property
+    def name(self) -> str:
+        """The names joined for one line (``"Ann Smith – Bob Jones"``), else the label."""
+        return " – ".join(self.names) or self.label
+
+
+def names(entry: Entry) -> list[str]:
+    """A team's name (if any), then its players' names as the file gives them."""
+    found = [entry.name] if entry.name else []
+    return found + [p.name for p in entry.players if p.name]
+
+
+class Roster:
+    """The entries of one section, found by number and direction."""
+
+    def __init__(self, section: Section, index: int) -> None:
+        self.key = f"s{index}"
+        self.by_place: dict[tuple[int, Direction | None], Who] = {}
+        for entry in section.entries:
+            direction = entry.direction.value.lower() if entry.direction else "x"
+            anchor = f"{self.key}-{direction}{entry.number}"
+            who = Who(anchor, entry.id or str(entry.number), names(entry), entry)
+            self.by_place.setdefault((entry.number, entry.direction), who)
+
+    def find(self, number: int, direction: Direction) -> Who:
+        """The entry seated ``direction`` with this number (a Howell pair has no direction);
+        a number no entry has (a phantom, a withdrawn pair) is named by the number alone."""
+        found = self.by_place.get((number, direction)) or self.by_place.get((number, None))
+        return found or Who("", str(number))
+
+    def ns(self, number: int) -> Who:
+        """The N-S pair (or North player) with this number."""
+        return self.find(number, Direction.NS)
+
+    def ew(self, number: int) -> Who:
+        """The E-W pair (or East player) with this number."""
+        return self.find(number, Direction.EW)
+
+    def player(self, number: int) -> Who:
+        """A player of an individual event."""
+        return self.find(number, Direction.NS)
+
+    def everyone(self) -> list[Who]:
+        """Every entry, in the file's order."""
+        return list(self.by_place.values())

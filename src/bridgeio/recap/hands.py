@@ -1,0 +1,130 @@
+"""A board's hands as the recap shows them: the diagram with high-card points, dealer and
+vulnerability, and where double-dummy tricks are known the makeable contracts and par.
+
+>>> from bridgeio.model.deals import Deal, DealSet
+>>> deal = Deal.from_pbn("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
+>>> hands = Hands.of(DealSet.from_deals([deal]))
+>>> one = hands.board(1)
+>>> one.dealer, one.vulnerability, [h.hcp for h in one.hands], one.hands[0].suits[0]
+('North', 'None', [7, 7, 12, 14], ('S', 'Q J 6'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from bridgeio.model.board import Vulnerability, dealer, vulnerability
+from bridgeio.model.cards import RANKS, Seat, Strain
+from bridgeio.model.deals import NO_SEAT, DealSet
+from bridgeio.model.par import Par
+from bridgeio.recap.text import SEAT_NAMES, ContractText, contract_text
+
+_HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+_VULNERABLE = {
+    Vulnerability.NONE: "None",
+    Vulnerability.NS: "N-S",
+    Vulnerability.EW: "E-W",
+    Vulnerability.BOTH: "Both",
+}
+_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_DD_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+
+
+@dataclass
+class Hand:
+    """One seat's cards: ``suits`` as (suit letter, ranks spaced for reading, ``""`` for a
+    void), and its high-card points."""
+
+    seat: str
+    suits: list[tuple[str, str]]
+    hcp: int
+
+
+@dataclass
+class BoardHands:
+    """What a board's number and hand record say: dealer, vulnerability, the four hands (N, E,
+    S, W; none without a complete deal), the makeable contracts (level by strain NT S H D C
+    for N, S, E, W; ``"–"`` for none, ``"?"`` unknown) and par."""
+
+    number: int
+    dealer: str
+    vulnerability: str
+    hands: list[Hand]
+    makeable: list[tuple[str, list[str]]] | None = None
+    par_score: str = ""
+    par_contracts: list[tuple[ContractText, str]] | None = None
+
+    @property
+    def strains(self) -> list[str]:
+        """The makeable table's column heads."""
+        return [s.text if s is not Strain.NOTRUMP else "NT" for s in _STRAINS]
+
+
+class Hands:
+    """A hand record found by board number."""
+
+    def __init__(self, deals: DealSet | None) -> None:
+        self.deals = deals
+        self.rows: dict[int, int] = {}
+        if deals is not None and deals.seats is not None:
+            numbers = deals.boards if deals.boards is not None else np.arange(1, len(deals) + 1)
+            for row, number in enumerate(numbers.tolist()):
+                self.rows.setdefault(int(number), row)
+
+    @classmethod
+    def of(cls, deals: DealSet | None) -> Hands:
+        """The hands of a deal set (rows numbered from 1 when it has no board numbers)."""
+        return cls(deals)
+
+    def board(self, number: int) -> BoardHands:
+        """Board ``number``: its dealer and vulnerability always; hands when the record holds
+        the whole deal; makeable contracts and par when its tricks are known."""
+        found = BoardHands(number, SEAT_NAMES[dealer(number).char], "", [])
+        found.vulnerability = _VULNERABLE[vulnerability(number)]
+        row = self.rows.get(number)
+        if row is None or self.deals is None or self.deals.seats is None:
+            return found
+        seats = self.deals.seats[row]
+        if (seats == NO_SEAT).any():
+            return found
+        found.hands = [_hand(seats, seat) for seat in Seat]
+        if self.deals.tricks is not None:
+            _double_dummy(found, self.deals.tricks[row])
+        return found
+
+
+def _hand(seats: np.ndarray, seat: Seat) -> Hand:
+    suits = []
+    hcp = 0
+    for suit in range(4):
+        ranks = [RANKS[i] for i in range(13) if seats[suit * 13 + i] == seat]
+        hcp += sum(_HCP.get(r, 0) for r in ranks)
+        suits.append(("SHDC"[suit], " ".join("10" if r == "T" else r for r in ranks)))
+    return Hand(SEAT_NAMES[seat.char], suits, hcp)
+
+
+def _double_dummy(found: BoardHands, tricks: np.ndarray) -> None:
+    if (tricks > 13).all():
+        return
+    found.makeable = [
+        (SEAT_NAMES[seat.char], [_level(int(tricks[strain, seat])) for strain in _STRAINS])
+        for seat in _DD_SEATS
+    ]
+    par = Par.of(tricks, dealer(found.number), vulnerability(found.number))
+    if par is None:
+        return
+    side = "N-S" if par.score >= 0 else "E-W"
+    found.par_score = "0" if par.score == 0 else f"{side} {abs(par.score)}"
+    found.par_contracts = []
+    for one in par.contracts:
+        shown = contract_text(one.contract)
+        if shown is not None:
+            found.par_contracts.append((shown, one.side))
+
+
+def _level(tricks: int) -> str:
+    if tricks > 13:
+        return "?"
+    return str(tricks - 6) if tricks >= 7 else "–"

@@ -1,0 +1,168 @@
+"""Every table's result in a section as the recap shows it: the traveller lines of each board,
+which each pair's scorecard reads from the other side.
+
+>>> from bridgeio.model.contract import Contract
+>>> from bridgeio.model.results import Board, BoardResult, Direction, Entry, Section
+>>> s = Section("A", entries=[Entry("1NS", 1, Direction.NS), Entry("2EW", 2, Direction.EW)])
+>>> s.results = [Board(5, [BoardResult(1, 1, 1, 2, 420, -420, 7.0, 1.0,
+...                                    Contract.parse("4S", "N"), 10)])]
+>>> [(b, [line.contract.plain for line in found]) for b, found in travellers(s, Roster(s, 0))]
+[(5, ['4S'])]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridgeio.model.results import BoardResult, Section
+from bridgeio.recap.entries import Roster, Who
+from bridgeio.recap.text import (
+    CardText,
+    ContractText,
+    card_text,
+    contract_text,
+    number_text,
+    score_key,
+    score_text,
+    seat_text,
+    tricks_text,
+)
+
+
+@dataclass
+class Line:
+    """One table's result on one board, both sides; ``mark`` is ``"top"``/``"bottom"`` for
+    N-S's best and worst matchpoints on the board (E-W's are the other way round)."""
+
+    board: int
+    round: int
+    table: int
+    ns: list[Who]
+    ew: list[Who]
+    contract: ContractText | None
+    declarer: str
+    lead: CardText | None
+    tricks: str
+    ns_score: str
+    ew_score: str
+    ns_points: float | None
+    ew_points: float | None
+    sort_key: tuple[int, int]
+    mark: str = ""
+
+    @property
+    def ns_points_text(self) -> str:
+        """N-S's matchpoints (or IMPs) for the board."""
+        return number_text(self.ns_points)
+
+    @property
+    def ew_points_text(self) -> str:
+        """E-W's matchpoints (or IMPs) for the board."""
+        return number_text(self.ew_points)
+
+    @property
+    def ew_mark(self) -> str:
+        """E-W's top or bottom: N-S's the other way round."""
+        return {"top": "bottom", "bottom": "top"}.get(self.mark, "")
+
+
+def line(board: int, result: BoardResult, roster: Roster) -> Line:
+    """The traveller line of one result."""
+    if result.seats is not None:  # individuals: N, E, S, W
+        north, east, south, west = result.seats
+        ns = [roster.player(north), roster.player(south)]
+        ew = [roster.player(east), roster.player(west)]
+        points = result.points or (None, None, None, None)
+        ns_points = result.ns_points if result.ns_points is not None else points[0]
+        ew_points = result.ew_points if result.ew_points is not None else points[1]
+    else:
+        ns, ew = [roster.ns(result.ns)], [roster.ew(result.ew)]
+        ns_points, ew_points = result.ns_points, result.ew_points
+    return Line(
+        board=board,
+        round=result.round,
+        table=result.table,
+        ns=ns,
+        ew=ew,
+        contract=contract_text(result.contract),
+        declarer=seat_text(result.declarer),
+        lead=card_text(result.lead),
+        tricks=tricks_text(result.contract, result.tricks),
+        ns_score=score_text(result.ns_score),
+        ew_score=score_text(result.ew_score),
+        ns_points=ns_points,
+        ew_points=ew_points,
+        sort_key=score_key(result.ns_score),
+    )
+
+
+def travellers(
+    section: Section, roster: Roster, marks: bool = True
+) -> list[tuple[int, list[Line]]]:
+    """Each board's lines, sorted by N-S's score from the highest (adjusted scores last);
+    with ``marks``, N-S's top and bottom marked where the board's points differ."""
+    found = []
+    for board in sorted(section.results, key=lambda b: b.number):
+        lines = sorted((line(board.number, r, roster) for r in board.results), key=_order)
+        if marks:
+            _mark(lines)
+        found.append((board.number, lines))
+    return found
+
+
+def _order(found: Line) -> tuple[tuple[int, int], int, int]:
+    return found.sort_key, found.round, found.table
+
+
+def _mark(lines: list[Line]) -> None:
+    points = [x.ns_points for x in lines if x.ns_points is not None]
+    if len(set(points)) < 2:
+        return
+    high, low = max(points), min(points)
+    for found in lines:
+        found.mark = {high: "top", low: "bottom"}.get(found.ns_points, "")  # type: ignore[arg-type]
+
+
+@dataclass
+class ScoreLine:
+    """One line of a scorecard: a traveller line seen from one side (``"NS"`` or ``"EW"``)."""
+
+    line: Line
+    side: str
+
+    @property
+    def opponents(self) -> list[Who]:
+        """Who sat the other way."""
+        return self.line.ew if self.side == "NS" else self.line.ns
+
+    @property
+    def partner(self) -> list[Who]:
+        """Who sat this way (the entry itself; in an individual, with its partner)."""
+        return self.line.ns if self.side == "NS" else self.line.ew
+
+    @property
+    def score(self) -> str:
+        """This side's score."""
+        return self.line.ns_score if self.side == "NS" else self.line.ew_score
+
+    @property
+    def points(self) -> str:
+        """This side's matchpoints (or IMPs)."""
+        return self.line.ns_points_text if self.side == "NS" else self.line.ew_points_text
+
+    @property
+    def mark(self) -> str:
+        """This side's top or bottom."""
+        return self.line.mark if self.side == "NS" else self.line.ew_mark
+
+
+def scorecards(boards: list[tuple[int, list[Line]]]) -> dict[str, list[ScoreLine]]:
+    """Every entry's lines (by its anchor), board by board."""
+    found: dict[str, list[ScoreLine]] = {}
+    for _, lines in boards:
+        for one in lines:
+            for side, whos in (("NS", one.ns), ("EW", one.ew)):
+                for who in whos:
+                    if who.anchor:
+                        found.setdefault(who.anchor, []).append(ScoreLine(one, side))
+    return found

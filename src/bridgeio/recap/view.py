@@ -1,0 +1,198 @@
+"""One game (an event of a results file) as the recap page shows it: per section the standings
+of each direction, each entry's scorecard, the movement, and per board the hands and every
+section's traveller.
+
+>>> import bridgeio
+>>> game = Game.of(bridgeio.read("examples/club-game.ACA").events[0], "club-game")
+>>> game.title, [s.name for s in game.sections], [g.title for g in game.sections[0].standings]
+('Tuesday Afternoon Pairs', ['Section A'], ['North-South', 'East-West'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bridgeio.model.results import Award, Direction, Entry, Event, Scoring, Section
+from bridgeio.recap.entries import Roster, Who
+from bridgeio.recap.hands import BoardHands, Hands
+from bridgeio.recap.lines import Line, ScoreLine, scorecards, travellers
+from bridgeio.recap.moves import Moves, moves
+from bridgeio.recap.text import number_text, percent_text
+
+_DIRECTIONS = {Direction.NS: "North-South", Direction.EW: "East-West"}
+_SCORING = {Scoring.MATCHPOINTS: "matchpoints", Scoring.IMPS: "IMPs", Scoring.BUTLER: "Butler IMPs"}
+
+
+@dataclass
+class Standing:
+    """One line of the standings: an entry with its rank (``"2="`` when tied), total,
+    percentage, awards and strat ranks."""
+
+    who: Who
+    rank: str
+    rank_order: int
+    score: str
+    percent: str
+    awards: str
+    strat_ranks: list[str]
+
+
+@dataclass
+class Group:
+    """The standings of one direction of a section (or all of it, in a Howell)."""
+
+    title: str
+    rows: list[Standing]
+
+
+@dataclass
+class Scorecard:
+    """One entry's boards."""
+
+    who: Who
+    standing: Standing
+    lines: list[ScoreLine]
+
+
+@dataclass
+class Traveller:
+    """A board in one section: its lines sorted by N-S's score."""
+
+    section: SectionView
+    anchor: str
+    lines: list[Line]
+
+
+@dataclass
+class SectionView:
+    """A section: standings, scorecards, the movement, and what its lines hold."""
+
+    key: str
+    name: str
+    movement: str
+    standings: list[Group] = field(default_factory=list)
+    scorecards: list[Scorecard] = field(default_factory=list)
+    moves: Moves | None = None
+    strats: list[str] = field(default_factory=list)
+    has: set[str] = field(default_factory=set)  # "percent", "awards", "contract", "lead", ...
+
+
+@dataclass
+class BoardView:
+    """A board: its hands and its traveller in every section that played it."""
+
+    hands: BoardHands
+    travellers: list[Traveller] = field(default_factory=list)
+
+    @property
+    def anchor(self) -> str:
+        """The board's id in the page."""
+        return f"b{self.hands.number}"
+
+
+@dataclass
+class Game:
+    """A game's page: title lines, sections, boards."""
+
+    title: str
+    details: list[str]
+    sections: list[SectionView]
+    boards: list[BoardView]
+    individual: bool = False
+
+    @property
+    def entries(self) -> int:
+        """How many pairs, teams or players took part."""
+        return sum(len(s.scorecards) for s in self.sections)
+
+    @classmethod
+    def of(cls, event: Event, fallback: str) -> Game:
+        """The page of ``event``; ``fallback`` names it when the file gives no title."""
+        title = event.name or event.session_name or fallback
+        details = [event.session_name if event.session_name != title else "", event.club]
+        details += [event.date.isoformat() if event.date else "", event.director]
+        details.append(_SCORING.get(event.scoring, event.scoring.value.replace("_", " ")))
+        hands = Hands(event.deals)
+        game = cls(title, [d for d in details if d], [], [], event.kind.value == "individual")
+        boards: dict[int, BoardView] = {}
+        marks = event.scoring is Scoring.MATCHPOINTS
+        for index, section in enumerate(event.sections):
+            shown, played = _section(section, index, event, marks)
+            game.sections.append(shown)
+            for number, lines in played:
+                if number not in boards:
+                    boards[number] = BoardView(hands.board(number))
+                board = boards[number]
+                board.travellers.append(Traveller(shown, f"{board.anchor}-{shown.key}", lines))
+        game.boards = [boards[n] for n in sorted(boards)]
+        return game
+
+
+def _section(
+    section: Section, index: int, event: Event, marks: bool
+) -> tuple[SectionView, list[tuple[int, list[Line]]]]:
+    """A section's view, and its travellers board by board."""
+    roster = Roster(section, index)
+    name = f"Section {section.name}" if section.name else ("Results" if index == 0 else "")
+    shown = SectionView(roster.key, name or f"Section {index + 1}", section.movement)
+    shown.strats = [s.letter for s in event.strats] if any(e.ranks for e in section.entries) else []
+    boards = travellers(section, roster, marks)
+    every = [one for _, lines in boards for one in lines]
+    shown.has = {
+        key
+        for key, present in (
+            ("contract", any(x.contract for x in every)),
+            ("lead", any(x.lead for x in every)),
+            ("tricks", any(x.tricks for x in every)),
+            ("percent", any(e.percentage is not None for e in section.entries)),
+            ("awards", any(_awards(e) for e in section.entries)),
+            ("round", any(x.round for x in every)),
+        )
+        if present
+    }
+    rows = {who.anchor: _standing(who, shown.strats) for who in roster.everyone()}
+    shown.standings = _groups(list(rows.values()))
+    cards = scorecards(boards)
+    shown.scorecards = [Scorecard(r.who, r, cards.get(a, [])) for a, r in rows.items()]
+    shown.moves = moves(boards)
+    return shown, boards
+
+
+def _standing(who: Who, strats: list[str]) -> Standing:
+    entry = who.entry
+    assert entry is not None
+    rank = "" if entry.rank is None else f"{entry.rank}{'=' if entry.tied else ''}"
+    strat_ranks = [str(r.rank) if r.rank else "" for r in entry.ranks][: len(strats)]
+    strat_ranks += [""] * (len(strats) - len(strat_ranks))
+    return Standing(
+        who,
+        rank,
+        entry.rank if entry.rank is not None else 1 << 30,
+        number_text(entry.score),
+        percent_text(entry.percentage),
+        _awards(entry),
+        strat_ranks,
+    )
+
+
+def _groups(rows: list[Standing]) -> list[Group]:
+    by_direction: dict[Direction | None, list[Standing]] = {}
+    for row in rows:
+        assert row.who.entry is not None
+        by_direction.setdefault(row.who.entry.direction, []).append(row)
+    return [
+        Group(_DIRECTIONS.get(d, "") if d else "", sorted(found, key=lambda r: r.rank_order))
+        for d, found in by_direction.items()
+    ]
+
+
+def _awards(entry: Entry) -> str:
+    """The entry's awards this game (``"0.18 R, 0.18 B (SC)"``): its own, else its first
+    player's; none when every award is zero."""
+    awards: dict[str, list[Award]] = entry.awards
+    if not awards and entry.players:
+        awards = entry.players[0].awards
+    found = [a for a in awards.get("current") or awards.get("total") or [] if a.points]
+    text = ", ".join(f"{number_text(a.points)} {a.color}" for a in found)
+    rankings = sorted({a.ranking for a in found if a.ranking})
+    return f"{text} ({', '.join(rankings)})" if rankings else text

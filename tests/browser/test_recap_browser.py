@@ -1,0 +1,164 @@
+"""Recaps in a real browser (issue 21): every corpus results file's recap opened in headless
+Chromium, driven over its DevTools protocol (tests/browser/cdp.py), shows what the file holds
+to a person: every entry's rank, names and percentage, every board's traveller lines, 52 cards
+in each hand diagram; the page reports no console error and requests nothing; clicking a
+pair's name brings its scorecard into view. A file whose names, club and title are markup
+opens no dialog and shows them as text.
+
+Skipped, with the reason, when Chromium is not installed (``make test`` installs it when it
+can: as root or with sudo).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgeio.model.deals import NO_SEAT
+from bridgeio.model.results import Event, Results
+from bridgeio.recap import Game, render_game
+from bridgeio.recap.text import percent_text
+from tests.browser.cdp import Browser, chromium, problems
+from tests.recap_corpus import read, results_files
+from tests.test_recap import HOSTILE, hostile_results
+
+FILES = results_files()
+PROGRAM = chromium()
+pytestmark = pytest.mark.skipif(
+    PROGRAM is None,
+    reason="Chromium is not installed (apt-get install chromium chromium-driver; make test "
+    "installs it when run as root or with sudo)",
+)
+
+SEEN = """(() => {
+  const shown = (e) => e.getClientRects().length > 0;
+  const text = (e) => e.innerText.replace(/\\s+/g, " ").trim();
+  const entries = [...document.querySelectorAll("table.standings tr.entry")].filter(shown)
+    .map((row) => [...row.cells].map(text));
+  const travellers = {};
+  for (const table of document.querySelectorAll("table.traveller")) {
+    travellers[table.id] = [...table.tBodies[0].rows].filter(shown).length;
+  }
+  const diagrams = [...document.querySelectorAll(".deal")]
+    .filter((d) => shown(d) && d.querySelector(".hand")).map((deal) =>
+    [...deal.querySelectorAll(".ranks")].map(text).filter((r) => r !== "—")
+      .reduce((n, r) => n + r.split(" ").length, 0));
+  return {entries, travellers, diagrams, images: document.images.length,
+          title: text(document.querySelector("h1"))};
+})()"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert PROGRAM is not None
+    opened = Browser(PROGRAM)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def show(browser: Browser, event: Event, folder: Path, name: str) -> tuple[dict[str, Any], str]:
+    """Open ``event``'s recap; what a person sees, and the page's address."""
+    path = folder / f"{name}.html"
+    path.write_text(render_game(Game.of(event, name), name, "", event.deals), encoding="utf-8")
+    url = path.as_uri()
+    reported = browser.open(url)
+    assert problems(reported, url) == []
+    seen = browser.evaluate(SEEN)
+    assert isinstance(seen, dict)
+    return seen, url
+
+
+def expected_entry(entry: Any) -> tuple[str, str, list[str], str]:
+    rank = "" if entry.rank is None else f"{entry.rank}{'=' if entry.tied else ''}"
+    return rank, entry.id, [p.name for p in entry.players if p.name], percent_text(entry.percentage)
+
+
+def check_entries(seen: dict[str, Any], event: Event) -> None:
+    rows = seen["entries"]
+    entries = [e for s in event.sections for e in s.entries]
+    assert len(rows) == len(entries)
+    for entry in entries:
+        rank, label, names, percent = expected_entry(entry)
+        assert any(
+            row[0] == rank
+            and row[1] == label
+            and all(n in row[2] for n in names)
+            and (not percent or percent in row[4:5])
+            for row in rows
+        ), f"entry {label} is not shown as the file has it"
+
+
+def check_boards(seen: dict[str, Any], event: Event) -> None:
+    for index, section in enumerate(event.sections):
+        for board in section.results:
+            assert seen["travellers"][f"b{board.number}-s{index}"] == len(board.results)
+    played = {b.number for s in event.sections for b in s.results}
+    deals = event.deals
+    whole = 0
+    if deals is not None and deals.seats is not None:
+        numbers = deals.boards.tolist() if deals.boards is not None else range(1, len(deals) + 1)
+        complete = {
+            n for n, row in zip(numbers, deals.seats, strict=True) if (row != NO_SEAT).all()
+        }
+        whole = len(played & complete)
+    assert seen["diagrams"] == [52] * whole
+
+
+def click_first_name(browser: Browser, event: Event) -> None:
+    """Click the first name in the standings: its scorecard is the page's target, in view."""
+    place = browser.evaluate("""(() => {
+      const link = document.querySelector("table.standings td.names a");
+      link.scrollIntoView({block: "center"});
+      const box = link.getBoundingClientRect();
+      return {x: box.left + Math.min(box.width / 2, 20), y: box.top + box.height / 2,
+              href: link.getAttribute("href"), names: link.innerText};
+    })()""")
+    browser.click(place["x"], place["y"])
+    landed = browser.evaluate("""(() => {
+      const card = document.querySelector(":target");
+      if (!card) { return null; }
+      const box = card.getBoundingClientRect();
+      return {hash: location.hash, top: box.top, height: innerHeight,
+              heading: card.querySelector("h3").innerText};
+    })()""")
+    assert landed is not None, "the click led nowhere"
+    assert landed["hash"] == place["href"]
+    assert -2 <= landed["top"] < landed["height"] - 40  # its heading is in view
+    assert place["names"].split(" – ")[0] in landed["heading"]
+
+
+@pytest.mark.skipif(not FILES, reason="the shared corpus is absent")
+@pytest.mark.parametrize("path", [p for _, p in FILES], ids=[t for t, _ in FILES])
+def test_a_person_sees_what_the_file_holds(browser: Browser, path: Path, tmp_path: Path) -> None:
+    results = read(path)
+    assert isinstance(results, Results)
+    for number, event in enumerate(results.events):
+        seen, _ = show(browser, event, tmp_path, f"game{number}")
+        check_entries(seen, event)
+        check_boards(seen, event)
+        if any(s.entries for s in event.sections):
+            click_first_name(browser, event)
+
+
+def test_markup_from_a_file_is_text_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    event = read(hostile_results(tmp_path)).events[0]  # type: ignore[attr-defined]
+    seen, _ = show(browser, event, tmp_path, "hostile")  # no dialog, no request, no error
+    assert seen["title"] == HOSTILE[0]
+    assert seen["images"] == 0
+    assert browser.evaluate("document.scripts.length") == 1
+    assert any(HOSTILE[0] in row[2] and HOSTILE[1] in row[2] for row in seen["entries"])
+
+
+def test_a_blocked_script_is_reported(browser: Browser, tmp_path: Path) -> None:
+    """The check on console errors can fail: a script the policy does not allow is one."""
+    page = tmp_path / "page.html"
+    html = render_game(Game("t", [], [], []), "t")
+    page.write_text(html.replace("</body>", "<script>document.title = 'ran';</script></body>"))
+    reported = browser.open(page.as_uri())
+    assert any("Content Security Policy" in p for p in problems(reported, page.as_uri()))
+    assert browser.evaluate("document.title") == "t"

@@ -1,0 +1,134 @@
+"""HTML recaps (issue 21): every corpus results file's recap, parsed as HTML, shows what the
+file holds; one recap of each format (and of each kind of PBN results) is checked by a strict
+HTML5 parser (html5lib: about 0.5 s a page, so not all 81); names, clubs and titles that are
+markup render as text; the command writes a page or a site."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+import html5lib
+import lxml.html
+import pytest
+
+import bridgeio
+from bridgeio.cli import run
+from bridgeio.errors import DataLossWarning
+from bridgeio.model.results import Results
+from bridgeio.recap import Game, content_security_policy, render_game
+from bridgeio.recap.text import percent_text
+from tests.recap_corpus import read, results_files
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+HOSTILE = ("<img src=x onerror=alert(1)>", "</script><script>alert(2)</script>")
+FILES = results_files()
+STRICT = {t for t, _ in FILES if t.startswith("pbn")} | {
+    next(t for t, _ in FILES if t.startswith(folder)) for folder in ("acblscore", "usebio") if FILES
+}
+
+
+def parse(html: str, strict: bool = True) -> Any:
+    """The document tree; with ``strict`` an HTML5 parse error fails the test."""
+    if strict:
+        html5lib.HTMLParser(strict=True).parse(html)
+    return lxml.html.document_fromstring(html)
+
+
+def text(element: Any) -> str:
+    return re.sub(r"\s+", " ", "".join(element.itertext())).strip()
+
+
+def by_class(tree: Any, tag: str, name: str) -> list[Any]:
+    return [e for e in tree.iter(tag) if name in (e.get("class") or "").split()]
+
+
+def pages(path: Path) -> list[tuple[Any, str]]:
+    doc = read(path)
+    assert isinstance(doc, Results)
+    return [(event, render_game(Game.of(event, "x"), "x", "", event.deals)) for event in doc.events]
+
+
+@pytest.mark.skipif(not FILES, reason="the shared corpus is absent")
+@pytest.mark.parametrize(("tag", "path"), FILES, ids=[t for t, _ in FILES])
+def test_every_corpus_recap_is_html_showing_the_file(tag: str, path: Path) -> None:
+    for event, html in pages(path):
+        tree = parse(html, strict=tag in STRICT)
+        policy = [m.get("content") for m in tree.iter("meta") if m.get("http-equiv")]
+        assert policy == [content_security_policy()]
+        rows = by_class(tree, "tr", "entry")
+        entries = [e for s in event.sections for e in s.entries]
+        assert len(rows) == len(entries)
+        shown = {text(r) for r in rows}
+        for entry in entries:
+            rank = "" if entry.rank is None else f"{entry.rank}{'=' if entry.tied else ''}"
+            names = [p.name for p in entry.players if p.name]
+            assert any(
+                line.startswith(f"{rank} {entry.id}".strip())
+                and all(n in line for n in names)
+                and percent_text(entry.percentage) in line
+                for line in shown
+            )
+        travellers = {t.get("id"): t for t in by_class(tree, "table", "traveller")}
+        for index, section in enumerate(event.sections):
+            for board in section.results:
+                table = travellers[f"b{board.number}-s{index}"]
+                assert len(table.find("tbody")) == len(board.results)
+
+
+def hostile_results(tmp_path: Path) -> Path:
+    """The example club game with markup for its title, club and a player's names, written
+    as USEBIO by bridgeio's writer."""
+    results = bridgeio.read(EXAMPLES / "club-game.ACA")
+    event = results.events[0]
+    event.name, event.club = HOSTILE
+    player = event.sections[0].entries[0].players[0]
+    player.first_name, player.last_name = HOSTILE
+    path = tmp_path / "hostile.xml"
+    with warnings.catch_warnings():  # what USEBIO cannot hold of an ACBLscore game
+        warnings.simplefilter("ignore", DataLossWarning)
+        bridgeio.write(results, path)
+    again = bridgeio.read(path).events[0]
+    assert (again.name, again.club) == HOSTILE  # the file really carries them
+    return path
+
+
+def test_markup_in_names_clubs_and_titles_is_text(tmp_path: Path) -> None:
+    path = hostile_results(tmp_path)
+    (event, html), *_ = pages(path)
+    tree = parse(html)
+    assert not list(tree.iter("img"))
+    assert len(list(tree.iter("script"))) == 1
+    assert text(next(tree.iter("h1"))) == HOSTILE[0]
+    assert HOSTILE[1] in text(tree) and "<img" in text(tree)
+    for value in HOSTILE:
+        assert value not in html
+
+
+def test_the_command_writes_a_page_and_a_site(tmp_path: Path, capsys: Any) -> None:
+    club, deals = str(EXAMPLES / "club-game.ACA"), str(EXAMPLES / "deals.pbn")
+    page = tmp_path / "club.html"
+    assert run(["recap", club, "--deals", deals, "-o", str(page)]) == 0
+    html = page.read_text()
+    tree = parse(html)
+    assert len(by_class(tree, "div", "hand")) == 4 * 10  # 10 boards, hands from --deals
+    assert len(by_class(tree, "table", "dd")) == 10  # the example deals are solved
+    assert 'download="tuesday-afternoon-pairs.pbn"' in html
+    site = tmp_path / "site"
+    assert run(["recap", club, str(hostile_results(tmp_path)), "-o", str(site)]) == 0
+    assert sorted(p.name for p in site.iterdir()) == [
+        "club-game.html",
+        "hostile.html",
+        "index.html",
+    ]
+    index = parse((site / "index.html").read_text())
+    assert [a.get("href") for a in index.iter("a")] == ["club-game.html", "hostile.html"]
+    assert capsys.readouterr().out.splitlines() == [str(page), str(site / "index.html")]
+
+
+def test_the_command_refuses_a_file_of_deals(tmp_path: Path, capsys: Any) -> None:
+    assert run(["recap", str(EXAMPLES / "deals.pbn"), "-o", str(tmp_path / "x.html")]) == 2
+    assert "holds no results" in capsys.readouterr().err
+    assert not (tmp_path / "x.html").exists()
