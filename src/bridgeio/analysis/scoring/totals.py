@@ -1,0 +1,200 @@
+"""Each pair's total, percentage and rank from its board points.
+
+Sources: ACBLscore (reference/acblscore-game-files-decoded.txt, entry structure 0x08-0x1C,
+section 0x4E; issue 20): the session score is the sum of the stored 2-decimal board points
+scaled by the boards of a full session (maximum score / top) over the boards played, and the
+percentage is that stored score over the maximum score. Compscore: the total is the sum of
+the factored points at full precision and the percentage that sum over the top times the
+boards played. NZ Scorer: the total is the percentage. Which of these a file follows is
+found from the file: the rule most of its totals agree with. Ranks: one place per pair with
+a better total in its direction (or the whole field of a Howell), ties sharing the best place.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from bridgeio.analysis.scoring.boards import Points, Pool
+from bridgeio.analysis.scoring.factoring import to_precision
+from bridgeio.analysis.scoring.matchpoints import Convention
+from bridgeio.model.results import Direction, Entry, Section
+
+if TYPE_CHECKING:
+    from bridgeio.analysis.scoring.session import Rescoring
+
+HALF = 0.005 + 1e-6  # totals and percentages carry two decimals
+
+
+@dataclass
+class Method:
+    """How a file scores: convention, top, precision and rounding of board points, whether
+    short travellers print unfactored points, and how totals are formed."""
+
+    convention: Convention
+    top: float
+    decimals: int
+    rounding: str
+    short_unfactored: bool = False
+    totals: str = ""
+
+    def describe(self) -> str:
+        """``ACBL matchpoints, top 12, Neuberg, 2 decimals``."""
+        name = "ACBL" if self.convention is Convention.ACBL else "European"
+        parts = [f"{name} matchpoints", f"top {self.top:g}"]
+        if self.factored:
+            parts.append("Neuberg")
+        places = f"{self.decimals} decimal{'s' if self.decimals != 1 else ''}"
+        if self.rounding != "half up":
+            places += f" ({'cut' if self.rounding == 'cut' else 'halves to even'})"
+        parts.append(places)
+        if self.short_unfactored:
+            parts.append("short travellers printed unfactored")
+        if self.totals:
+            parts.append(f"totals {self.totals}")
+        return ", ".join(parts)
+
+    factored: bool = False
+
+
+Key = tuple[int, Direction | None, int]
+
+
+@dataclass
+class Tally:
+    """A pair's points over the session."""
+
+    points: float = 0.0
+    exact: float = 0.0
+    played: int = 0
+
+
+def tallies(pool: Pool, boards: list[Points]) -> dict[Key, Tally]:
+    """Each pair's sum of points (rounded and exact) and boards played."""
+    directed = {id(s): any(e.direction is not None for e in s.entries) for s in pool.sections}
+    found: dict[Key, Tally] = defaultdict(Tally)
+    for points in boards:
+        for k, (section, line) in enumerate(points.lines):
+            sides = ((points.ns, points.exact[0], line.ns, Direction.NS),
+                     (points.ew, points.exact[1], line.ew, Direction.EW))
+            for rounded, exact, pair, direction in sides:
+                if np.isnan(rounded[k]):
+                    continue
+                tally = found[id(section), direction if directed[id(section)] else None, pair]
+                tally.points += float(rounded[k])
+                tally.exact += float(exact[k])
+                tally.played += 1
+    return found
+
+
+def _rules(pool: Pool, section: Section, tally: Tally, most: int) -> dict[str, tuple[float, float]]:
+    """Candidate (total, percentage) of a pair by each rule a file may follow."""
+    top = pool.top
+    full = section.maximum_score / top if section.maximum_score and top else most
+    played = max(tally.played, 1)
+    scaled = tally.points * full / played
+    exact = tally.exact * full / played
+    exact_pct = 100 * tally.exact / (top * played) if top else 0.0
+    return {
+        "the stored points scaled to a full session": (scaled, 100 * _stored(scaled) / (top * full)),
+        "the exact points scaled to a full session": (exact, exact_pct),
+        "the percentage": (exact_pct, exact_pct),
+        "played": (tally.points, 100 * tally.points / (top * played) if top else 0.0),
+    }
+
+
+def check_totals(
+    pool: Pool, boards: list[Points], method: Method, apply: bool, done: Rescoring
+) -> None:
+    """Compare every entry's total, percentage and rank (see the module)."""
+    from bridgeio.analysis.scoring.session import Difference
+
+    counts = tallies(pool, boards)
+    rows: list[tuple[Section, Entry, dict[str, tuple[float, float]]]] = []
+    most = max((t.played for t in counts.values()), default=1)
+    for section in pool.sections:
+        for entry in section.entries:
+            tally = counts.get((id(section), entry.direction, entry.number))
+            if tally is not None and entry.score is not None:
+                tally.points += _adjustment(entry)
+                tally.exact += _adjustment(entry)
+                rows.append((section, entry, _rules(pool, section, tally, most)))
+    if not rows:
+        return
+    rule = max(list(rows[0][2])[:3], key=lambda name: sum(_near(e.score, r[name][0]) for _, e, r in rows))
+    fits = sum(_near(e.score, r[rule][0]) for _, e, r in rows)
+    if fits * 2 < len(rows):
+        done.unchecked.append(
+            f"event {pool.event.number}: {len(rows) - fits} of {len(rows)} totals follow from "
+            "the board points by no rule found (a handicap or carry-over?): totals not checked"
+        )
+        return
+    method.totals = rule
+    event = pool.event.number
+    for section, entry, rules in rows:
+        total, percent = rules[rule]
+        place = f"event {event}" + (f", section {section.name}" if section.name else "")
+        place += f", pair {entry.id}"
+        for what, recorded, value in (("total", entry.score, total),
+                                      ("percentage", entry.percentage, percent)):
+            if recorded is None:
+                continue
+            agrees = _near(recorded, value) or (what == "percentage" and _near(recorded, rules["played"][1]))
+            done.count("totals" if what == "total" else "percentages", agrees)
+            if not agrees:
+                done.differences.append(Difference(place, what, recorded, _stored(value)))
+                if apply:
+                    setattr(entry, "score" if what == "total" else "percentage", _stored(value))
+    _ranks(pool, [(s, e, r[rule][0]) for s, e, r in rows], apply, done)
+
+
+def _stored(value: float) -> float:
+    """A total as a file stores it: two decimals, halves up."""
+    return float(to_precision([value], 2)[0])
+
+
+def _adjustment(entry: Entry) -> float:
+    """Matchpoints a director added to the pair's total (a penalty is negative), where the
+    file keeps one beside the entry (its kept record's ``adjustment``)."""
+    value = getattr(entry.kept, "adjustment", None)
+    return float(value) if isinstance(value, int | float) else 0.0
+
+
+def _near(recorded: float | None, computed: float) -> bool:
+    return recorded is not None and abs(recorded - computed) <= HALF
+
+
+def _ranks(
+    pool: Pool, rows: list[tuple[Section, Entry, float]], apply: bool, done: Rescoring
+) -> None:
+    """Each entry's place among its direction (ties share the best place)."""
+    from bridgeio.analysis.scoring.session import Difference
+
+    groups: dict[Direction | None, list[tuple[Section, Entry, float]]] = defaultdict(list)
+    for row in rows:
+        groups[row[1].direction].append(row)
+    found = []
+    for group in groups.values():
+        values = np.array([round(total, 2) for _, _, total in group])
+        for section, entry, total in group:
+            place = int((values > round(total, 2) + 1e-9).sum()) + 1
+            last = int((values >= round(total, 2) - 1e-9).sum())  # a tie: any of its places
+            if entry.rank is not None:
+                found.append((section, entry, place if not place <= entry.rank <= last else entry.rank))
+    wrong = [(s, e, p) for s, e, p in found if e.rank != p]
+    if len(wrong) * 10 > len(found):  # most ranks follow another rule (strats, sections)
+        done.unchecked.append(
+            f"event {pool.event.number}: {len(wrong)} of {len(found)} ranks are not places "
+            "by total in a direction (ranked by strat or section?): ranks not checked"
+        )
+        return
+    for section, entry, place in found:
+        done.count("ranks", entry.rank == place)
+    for section, entry, place in wrong:
+        where = f"event {pool.event.number}" + (f", section {section.name}" if section.name else "")
+        done.differences.append(Difference(f"{where}, pair {entry.id}", "rank", entry.rank, place))
+        if apply:
+            entry.rank = place
