@@ -21,6 +21,8 @@ from bridgeio.analysis.scoring.matchpoints import (
     matchpoints,
     plain_boards,
 )
+from bridgeio.analysis.scoring.session import Difference, Rescoring, rescore, score
+from bridgeio.analysis.scoring.totals import Method
 
 __all__ = [
     "Convention",
@@ -28,4 +30,9 @@ __all__ = [
     "check_matchpoints",
     "matchpoints",
     "plain_boards",
+    "Difference",
+    "Method",
+    "Rescoring",
+    "rescore",
+    "score",
 ]

@@ -19,6 +19,7 @@ and percentages are formed likewise (sources in :mod:`.boards` and :mod:`.totals
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -97,6 +98,30 @@ def rescore(
             continue
         _event(event, convention, apply, done)
     return done
+
+
+def score(
+    doc: Results, convention: Convention | str | None = None
+) -> tuple[Results, list[Difference]]:
+    """``doc`` rescored: a copy with every matchpoint figure that differs from the
+    recomputation at the file's precision replaced, and the list of those differences.
+    ``convention`` ("acbl" or "european") overrides the one found from the file.
+
+    >>> import bridgeio
+    >>> from bridgeio.model.results import Board, BoardResult, Event, Results, Section
+    >>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s, ns_points=1.0,
+    ...          ew_points=1.0) for t, s in [(1, 420), (2, 450)]]
+    >>> doc = Results([Event(sections=[Section("A", results=[Board(1, lines)])])])
+    >>> new, differences = bridgeio.score(doc, convention="european")
+    >>> [(line.ns_points, line.ew_points) for line in new.events[0].sections[0].results[0].results]
+    [(0.0, 2.0), (2.0, 0.0)]
+    >>> len(differences), doc.events[0].sections[0].results[0].results[0].ns_points
+    (4, 1.0)
+    """
+    chosen = Convention(convention) if isinstance(convention, str) else convention
+    rescored = copy.deepcopy(doc)
+    rescored.provenance = doc.provenance  # the file's bytes: shared, never changed
+    return rescored, rescore(rescored, chosen, apply=True).differences
 
 
 def _event(event: Event, convention: Convention | None, apply: bool, done: Rescoring) -> None:
@@ -182,7 +207,7 @@ def _compare_board(
     done.count("boards", not wrong)
     if not wrong:
         return
-    adjusted = _left_out(pool, points, method) if len(wrong) > 2 else None
+    adjusted = _left_out(pool, points, method) if len(wrong) > 2 and len(points.lines) > 4 else None
     if adjusted is not None:
         section, line, shares = adjusted
         done.differences.append(
