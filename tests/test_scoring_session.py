@@ -41,8 +41,9 @@ def test_every_acblscore_board_total_and_percentage_agrees(corpus):
             agreeing, compared = done.agreement[what]
             assert agreeing == compared, (path.name, what)
             seen[what] += compared
-        assert all(m.convention is Convention.ACBL and m.decimals == 2 for m in
-                   done.methods.values())
+        assert all(
+            m.convention is Convention.ACBL and m.decimals == 2 for m in done.methods.values()
+        )
     assert seen["boards"] > 1900 and seen["totals"] > 1200 and seen["percentages"] > 1200
 
 
@@ -72,8 +73,10 @@ USEBIO = {  # file: (boards, totals, ranks) agreeing/compared, and the differenc
         (27, 27),
         (36, 38),
         (38, 38),
-        {"total 416.05 recorded, 416.06": "event 1, pair 2EW",
-         "total 456.95 recorded, 456.94": "event 1, pair 8NS"},
+        {
+            "total 416.05 recorded, 416.06": "event 1, pair 2EW",
+            "total 456.95 recorded, 456.94": "event 1, pair 8NS",
+        },
     ),
     "compscore_mp_pairs_mitchell_02.xml": ((24, 27), (0, 0), (0, 0), FINDINGS),
     "compscore_mp_pairs_mitchell_04.xml": ((24, 24), (16, 16), (16, 16), {}),
@@ -92,14 +95,20 @@ def test_every_usebio_file_agrees_but_for_what_it_carries(corpus, name):
     assert tuple(done.agreement["boards"]) == boards
     assert tuple(done.agreement["totals"]) == totals
     assert tuple(done.agreement["ranks"]) == ranks
-    found = {str(d.problem).split(": error: ")[1].split(" by the rule")[0]:
-             str(d.problem).split(": error: ")[0] for d in done.differences}
+    found = {
+        str(d.problem).split(": error: ")[1].split(" by the rule")[0]: str(d.problem).split(
+            ": error: "
+        )[0]
+        for d in done.differences
+    }
     assert found == carried
 
 
 def test_usebio_conventions_are_found_from_the_points(corpus):
-    describe = {p.name: [m.describe() for m in rescore(read(p)).methods.values()]
-                for p in games(corpus / "usebio")}
+    describe = {
+        p.name: [m.describe() for m in rescore(read(p)).methods.values()]
+        for p in games(corpus / "usebio")
+    }
     assert describe["compscore_mp_pairs_mitchell_02.xml"] == [
         "European matchpoints, top 40, 1 decimal (halves to even)"
     ]
@@ -138,7 +147,12 @@ def test_a_changed_raw_score_keeping_the_order_is_reported_at_its_board(corpus, 
 def test_a_changed_matchpoint_is_reported(corpus, tmp_path, capsys):
     source = corpus / "usebio" / "nzscorer_pairs.xml"
     copy = tmp_path / "mp.xml"
-    _edit(source, copy, r"<NS_MATCH_POINTS>16</NS_MATCH_POINTS>", "<NS_MATCH_POINTS>15</NS_MATCH_POINTS>")
+    _edit(
+        source,
+        copy,
+        r"<NS_MATCH_POINTS>16</NS_MATCH_POINTS>",
+        "<NS_MATCH_POINTS>15</NS_MATCH_POINTS>",
+    )
     assert run(["validate", str(copy)]) == 1
     out = capsys.readouterr().out
     assert "error: N-S matchpoints 15 recorded, 16 by the rule" in out
@@ -176,8 +190,9 @@ def test_acbl_matchpoints_sum_to_n_n_minus_1_over_2(scores):
     assert matchpoints(scores, Convention.ACBL).sum() == n * (n - 1) / 2
 
 
-@given(st.lists(st.integers(-25, 25).map(lambda s: s * 10), min_size=3, max_size=20),
-       st.integers(1, 5))
+@given(
+    st.lists(st.integers(-25, 25).map(lambda s: s * 10), min_size=3, max_size=20), st.integers(1, 5)
+)
 def test_neuberg_keeps_a_short_board_inside_the_top(scores, missing):
     for convention in Convention:
         full = len(scores) + missing

@@ -177,8 +177,8 @@ def _pool(event: Event, sections: list[Section], convention: Convention | None) 
     if not counts:
         return None
     most = max(counts.values())
-    top = sections[0].board_top
-    top = float(top) if top else recorded_top(lines)
+    given = sections[0].board_top
+    top = float(given) if given else recorded_top(lines)
     if top is None:
         chosen = convention or Convention.ACBL
         return Pool(event, sections, chosen, float(chosen.top(most)), most)

@@ -94,8 +94,10 @@ def to_precision(values: npt.ArrayLike, decimals: int, rounding: str = "half up"
 
     >>> to_precision([18.95, 0.045, 2.2549], 1).tolist()
     [19.0, 0.0, 2.3]
-    >>> to_precision([12.65, 14.75], 1, "half even").tolist(), to_precision([63.97], 1, "cut").tolist()
-    ([12.6, 14.8], [63.9])
+    >>> to_precision([12.65, 14.75], 1, "half even").tolist()
+    [12.6, 14.8]
+    >>> to_precision([63.97], 1, "cut").tolist()
+    [63.9]
     """
     scaled = np.asarray(values, dtype=np.float64) * 10.0**decimals
     eps = 1e-6  # 18.95 is 18.9499999... in binary: the half is the file's, not the float's

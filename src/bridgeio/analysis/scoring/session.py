@@ -30,7 +30,15 @@ from bridgeio.analysis.scoring.factoring import ROUNDINGS
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.analysis.scoring.totals import Method, check_totals
 from bridgeio.errors import Problem
-from bridgeio.model.results import Assigned, BoardResult, Event, EventKind, Results, Scoring
+from bridgeio.model.results import (
+    Assigned,
+    BoardResult,
+    Event,
+    EventKind,
+    Results,
+    Scoring,
+    Section,
+)
 
 EPS = 1e-6
 
@@ -136,8 +144,10 @@ def _event(event: Event, convention: Convention | None, apply: bool, done: Resco
     for pool in found:
         method = _method(pool)
         done.methods.setdefault(event.number, method)
-        boards = [board_points(pool, lines, method.decimals, method.rounding) for _, lines in
-                  pool.boards()]
+        boards = [
+            board_points(pool, lines, method.decimals, method.rounding)
+            for _, lines in pool.boards()
+        ]
         for number, points in zip((n for n, _ in pool.boards()), boards, strict=True):
             _compare_board(pool, number, points, method, apply, done)
         check_totals(pool, boards, method, apply, done)
@@ -156,13 +166,15 @@ def _method(pool: Pool) -> Method:
     rounding = max(ROUNDINGS, key=lambda r: scores[r])  # ties: the first, half up
     short = [b for b in boards if sum(played(line) for _, line in b) < pool.results]
     printed = [board_points(pool, b, decimals, rounding) for b in short]
-    unfactored = sum(_agreeing(p, True) for p in printed) > sum(_agreeing(p, False) for p in printed)
+    unfactored = sum(_agreeing(p, True) for p in printed) > sum(
+        _agreeing(p, False) for p in printed
+    )
     method = Method(pool.convention, pool.top, decimals, rounding, unfactored)
     method.factored = bool(short)
     return method
 
 
-def _uneven(pool: Pool, lines: list[tuple[object, BoardResult]]) -> bool:
+def _uneven(pool: Pool, lines: list[tuple[Section, BoardResult]]) -> bool:
     """Does the board need factoring or hold an assigned score (where methods differ)?"""
     scores = [line.ns_score for _, line in lines]
     return len(scores) < pool.results or any(type(s) is not int for s in scores)
@@ -174,7 +186,9 @@ def _decimals(lines: list[BoardResult]) -> int:
     for line in lines:
         for value in (line.ns_points, line.ew_points):
             if value is not None and most < 2:
-                most = max(most, next(d for d in (0, 1, 2, 3) if abs(round(value, d) - value) < EPS))
+                most = max(
+                    most, next(d for d in (0, 1, 2, 3) if abs(round(value, d) - value) < EPS)
+                )
     return min(most, 2)
 
 
@@ -201,7 +215,10 @@ def _compare_board(
     ns, ew = points.unfactored if short and method.short_unfactored else (points.ns, points.ew)
     wrong = []
     for k, (section, line) in enumerate(points.lines):
-        for side, recorded, rule in (("N-S", line.ns_points, ns[k]), ("E-W", line.ew_points, ew[k])):
+        for side, recorded, rule in (
+            ("N-S", line.ns_points, ns[k]),
+            ("E-W", line.ew_points, ew[k]),
+        ):
             if not _agrees(recorded, rule):
                 wrong.append((k, section, line, side, recorded, rule))
     done.count("boards", not wrong)
@@ -209,10 +226,10 @@ def _compare_board(
         return
     adjusted = _left_out(pool, points, method) if len(wrong) > 2 and len(points.lines) > 4 else None
     if adjusted is not None:
-        section, line, shares = adjusted
+        where, line, shares = adjusted
         done.differences.append(
             Difference(
-                line_place(pool.event.number, section.name, number, line),
+                line_place(pool.event.number, where.name, number, line),
                 "score",
                 line.ns_score,
                 f"an assigned {shares}",
@@ -221,14 +238,14 @@ def _compare_board(
             )
         )
     else:
-        for k, section, line, side, recorded, rule in wrong:
+        for _, section, line, side, recorded, rule in wrong:
             place = line_place(pool.event.number, section.name, number, line)
             value = None if np.isnan(rule) else float(rule)
             done.differences.append(
                 Difference(place, f"{side} matchpoints", _none(recorded), _none(value))
             )
     if apply:
-        for k, _, line, side, _, rule in wrong:
+        for _, _, line, side, _, rule in wrong:
             value = None if np.isnan(rule) else float(rule)
             if side == "N-S":
                 line.ns_points = value
@@ -242,10 +259,10 @@ def _none(value: float | None) -> object:
 
 def _left_out(
     pool: Pool, points: Points, method: Method
-) -> tuple[object, BoardResult, str] | None:
+) -> tuple[Section, BoardResult, str] | None:
     """The line whose recorded points are an assigned score's, when scoring it as one makes
     every other line of the board agree (the score was kept, the matchpoints adjusted)."""
-    for k, (section, line) in enumerate(points.lines):
+    for section, line in points.lines:
         if type(line.ns_score) is not int or line.ns_points is None or line.ew_points is None:
             continue
         ns_share, ew_share = (100 * p / pool.top for p in (line.ns_points, line.ew_points))
@@ -260,6 +277,12 @@ def _left_out(
 
 def _assigned(line: BoardResult, ns: float, ew: float) -> BoardResult:
     return BoardResult(
-        line.round, line.table, line.ns, line.ew, Assigned(ns), Assigned(ew),
-        line.ns_points, line.ew_points,
+        line.round,
+        line.table,
+        line.ns,
+        line.ew,
+        Assigned(ns),
+        Assigned(ew),
+        line.ns_points,
+        line.ew_points,
     )

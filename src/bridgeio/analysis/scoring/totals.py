@@ -78,8 +78,10 @@ def tallies(pool: Pool, boards: list[Points]) -> dict[Key, Tally]:
     found: dict[Key, Tally] = defaultdict(Tally)
     for points in boards:
         for k, (section, line) in enumerate(points.lines):
-            sides = ((points.ns, points.exact[0], line.ns, Direction.NS),
-                     (points.ew, points.exact[1], line.ew, Direction.EW))
+            sides = (
+                (points.ns, points.exact[0], line.ns, Direction.NS),
+                (points.ew, points.exact[1], line.ew, Direction.EW),
+            )
             for rounded, exact, pair, direction in sides:
                 if np.isnan(rounded[k]):
                     continue
@@ -99,7 +101,10 @@ def _rules(pool: Pool, section: Section, tally: Tally, most: int) -> dict[str, t
     exact = tally.exact * full / played
     exact_pct = 100 * tally.exact / (top * played) if top else 0.0
     return {
-        "the stored points scaled to a full session": (scaled, 100 * _stored(scaled) / (top * full)),
+        "the stored points scaled to a full session": (
+            scaled,
+            100 * _stored(scaled) / (top * full),
+        ),
         "the exact points scaled to a full session": (exact, exact_pct),
         "the percentage": (exact_pct, exact_pct),
         "played": (tally.points, 100 * tally.points / (top * played) if top else 0.0),
@@ -124,7 +129,9 @@ def check_totals(
                 rows.append((section, entry, _rules(pool, section, tally, most)))
     if not rows:
         return
-    rule = max(list(rows[0][2])[:3], key=lambda name: sum(_near(e.score, r[name][0]) for _, e, r in rows))
+    rule = max(
+        list(rows[0][2])[:3], key=lambda name: sum(_near(e.score, r[name][0]) for _, e, r in rows)
+    )
     fits = sum(_near(e.score, r[rule][0]) for _, e, r in rows)
     if fits * 2 < len(rows):
         done.unchecked.append(
@@ -138,11 +145,15 @@ def check_totals(
         total, percent = rules[rule]
         place = f"event {event}" + (f", section {section.name}" if section.name else "")
         place += f", pair {entry.id}"
-        for what, recorded, value in (("total", entry.score, total),
-                                      ("percentage", entry.percentage, percent)):
+        for what, recorded, value in (
+            ("total", entry.score, total),
+            ("percentage", entry.percentage, percent),
+        ):
             if recorded is None:
                 continue
-            agrees = _near(recorded, value) or (what == "percentage" and _near(recorded, rules["played"][1]))
+            agrees = _near(recorded, value) or (
+                what == "percentage" and _near(recorded, rules["played"][1])
+            )
             done.count("totals" if what == "total" else "percentages", agrees)
             if not agrees:
                 done.differences.append(Difference(place, what, recorded, _stored(value)))
@@ -183,7 +194,9 @@ def _ranks(
             place = int((values > round(total, 2) + 1e-9).sum()) + 1
             last = int((values >= round(total, 2) - 1e-9).sum())  # a tie: any of its places
             if entry.rank is not None:
-                found.append((section, entry, place if not place <= entry.rank <= last else entry.rank))
+                found.append(
+                    (section, entry, place if not place <= entry.rank <= last else entry.rank)
+                )
     wrong = [(s, e, p) for s, e, p in found if e.rank != p]
     if len(wrong) * 10 > len(found):  # most ranks follow another rule (strats, sections)
         done.unchecked.append(
@@ -191,7 +204,7 @@ def _ranks(
             "by total in a direction (ranked by strat or section?): ranks not checked"
         )
         return
-    for section, entry, place in found:
+    for _, entry, place in found:
         done.count("ranks", entry.rank == place)
     for section, entry, place in wrong:
         where = f"event {pool.event.number}" + (f", section {section.name}" if section.name else "")
