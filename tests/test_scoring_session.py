@@ -110,10 +110,10 @@ def test_usebio_conventions_are_found_from_the_points(corpus):
         for p in games(corpus / "usebio")
     }
     assert describe["compscore_mp_pairs_mitchell_02.xml"] == [
-        "European matchpoints, top 40, 1 decimal (halves to even)"
+        "European matchpoints, top 40, Neuberg, 1 decimal (halves to even)"
     ]
     assert describe["nzscorer_multi-section-multi-movement-pairs.xml"] == [
-        "European matchpoints, top 64, 1 decimal (cut)"
+        "European matchpoints, top 64, Neuberg, 1 decimal (cut)"
     ]
     assert describe["compscore_butler_mitchell.xml"] == []
 

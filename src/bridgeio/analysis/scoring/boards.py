@@ -9,6 +9,8 @@ when that top is the top of the pooled results, else each alone. A fouled board'
 phantom or sit-out row of an ACBLscore movement) is a result of the field like any other,
 but it is credited once: its points on the board are those of its first line.
 
+The arithmetic over every board of a pool at once is :mod:`.field`'s.
+
 Lines with no result (not played, not in play, a late play not yet entered) are no result:
 they get no points and do not count in the field.
 """
@@ -17,12 +19,9 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-import numpy as np
-
-from bridgeio.analysis.scoring.factoring import Floats, factored, to_precision
-from bridgeio.analysis.scoring.matchpoints import Convention, matchpoints
+from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.model.results import Assigned, BoardResult, Event, Score, Section, Special
 
 
@@ -41,16 +40,13 @@ class Pool:
         boards: dict[tuple[int, int], list[tuple[Section, BoardResult]]] = defaultdict(list)
         for section in self.sections:
             for board in section.results:
-                for line in board.results:
-                    boards[board.number, line.foul_group].append((section, line))
+                if any(line.foul_group for line in board.results):
+                    for line in board.results:
+                        boards[board.number, line.foul_group].append((section, line))
+                else:
+                    boards[board.number, 0].extend((section, line) for line in board.results)
         for (number, _), lines in sorted(boards.items()):
             yield number, lines
-
-
-def worth(score: Score | None) -> float | None:
-    """A side's score for the field (points), or NaN-free None for an assigned score and no
-    result; see :func:`assigned`."""
-    return float(score) if type(score) is int else None
 
 
 def assigned(score: Score | None) -> float | None:
@@ -72,63 +68,9 @@ def ew_score(line: BoardResult) -> Score | None:
 def played(line: BoardResult) -> bool:
     """Is the line a result (a score in points or an assigned score)?"""
     score = line.ns_score
-    return type(score) is int or assigned(score) is not None or assigned(line.ew_score) is not None
-
-
-@dataclass
-class Points:
-    """One board's points, side by side with its lines (NaN: the line gets none)."""
-
-    lines: list[tuple[Section, BoardResult]]
-    ns: Floats
-    ew: Floats
-    exact: tuple[Floats, Floats] = field(default_factory=lambda: (np.empty(0), np.empty(0)))
-    """Unrounded points (totals that add factored points at full precision)."""
-    unfactored: tuple[Floats, Floats] = field(default_factory=lambda: (np.empty(0), np.empty(0)))
-    """Points before factoring, rounded (what some programs print on a short traveller)."""
-
-
-def board_points(
-    pool: Pool, lines: list[tuple[Section, BoardResult]], decimals: int, rounding: str
-) -> Points:
-    """The points of every line of one board of ``pool``, at the file's precision."""
-    ns, exact_ns, plain_ns = _side([line.ns_score for _, line in lines], pool, decimals, rounding)
-    ew, exact_ew, plain_ew = _side([ew_score(line) for _, line in lines], pool, decimals, rounding)
-    _credit_once(lines, ns, ew)
-    _credit_once(lines, exact_ns, exact_ew)
-    return Points(lines, ns, ew, (exact_ns, exact_ew), (plain_ns, plain_ew))
-
-
-def _side(
-    scores: list[Score | None], pool: Pool, decimals: int, rounding: str
-) -> tuple[Floats, Floats, Floats]:
-    """One side's points: rounded, unrounded, and before factoring (rounded)."""
-    out = np.full(len(scores), np.nan)
-    plain = np.full(len(scores), np.nan)
-    field_at = [k for k, s in enumerate(scores) if type(s) is int]
-    if field_at:
-        values = np.array([scores[k] for k in field_at], dtype=np.float64)
-        raw = matchpoints(values, pool.convention)
-        plain[field_at] = raw
-        out[field_at] = factored(raw, pool.results, pool.top, pool.convention)
-    for k, score in enumerate(scores):
-        percent = assigned(score)
-        if percent is not None:
-            out[k] = plain[k] = percent / 100 * pool.top
-    return to_precision(out, decimals, rounding), out, to_precision(plain, decimals, rounding)
-
-
-def _credit_once(lines: list[tuple[Section, BoardResult]], ns: Floats, ew: Floats) -> None:
-    """A pair listed twice on the board keeps the points of its first line only."""
-    seen: set[tuple[int, int, str]] = set()
-    for k, (section, line) in enumerate(lines):
-        for points, pair in ((ns, line.ns), (ew, line.ew)):
-            if np.isnan(points[k]):
-                continue
-            key = (id(section), pair, "ns" if points is ns else "ew")
-            if key in seen:
-                points[k] = np.nan
-            seen.add(key)
+    if type(score) is int:
+        return True
+    return assigned(score) is not None or assigned(line.ew_score) is not None
 
 
 def recorded_top(lines: list[BoardResult]) -> float | None:
@@ -170,13 +112,15 @@ def _pool(event: Event, sections: list[Section], convention: Convention | None) 
     lines = []
     for section in sections:
         for board in section.results:
-            for line in board.results:
-                lines.append(line)
-                if played(line):
-                    counts[board.number, line.foul_group] += 1
-    if not counts:
+            lines.extend(board.results)
+            if any(line.foul_group for line in board.results):
+                for line in board.results:
+                    counts[board.number, line.foul_group] += played(line)
+            else:
+                counts[board.number, 0] += sum(map(played, board.results))
+    most = max(counts.values(), default=0)
+    if not most:
         return None
-    most = max(counts.values())
     given = sections[0].board_top
     top = float(given) if given else recorded_top(lines)
     if top is None:

@@ -24,9 +24,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bridgeio.analysis.scoring.boards import Points, Pool, board_points, played, pools
+from bridgeio.analysis.scoring.boards import Pool, pools
 from bridgeio.analysis.scoring.contracts import line_place
 from bridgeio.analysis.scoring.factoring import ROUNDINGS
+from bridgeio.analysis.scoring.field import (
+    Flat,
+    Sides,
+    agreeing,
+    exact,
+    field_sizes,
+    flatten,
+)
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.analysis.scoring.totals import Method, check_totals
 from bridgeio.errors import Problem
@@ -142,63 +150,97 @@ def _event(event: Event, convention: Convention | None, apply: bool, done: Resco
             "(no matchpoints recorded, or a convention that does not fit): not checked"
         )
     for pool in found:
-        method = _method(pool)
+        flat = flatten(pool.boards())
+        method, printed, rounded, exact_points = _method(pool, flat)
         done.methods.setdefault(event.number, method)
-        boards = [
-            board_points(pool, lines, method.decimals, method.rounding)
-            for _, lines in pool.boards()
-        ]
-        for number, points in zip((n for n, _ in pool.boards()), boards, strict=True):
-            _compare_board(pool, number, points, method, apply, done)
-        check_totals(pool, boards, method, apply, done)
+        _compare(pool, flat, printed, method, apply, done)
+        check_totals(pool, flat, rounded, exact_points, method, apply, done)
 
 
-def _method(pool: Pool) -> Method:
-    """How the pool's file rounds and prints its board points (see the module)."""
-    lines = [line for s in pool.sections for b in s.results for line in b.results]
-    decimals = 2 if pool.convention is Convention.ACBL else max(1, _decimals(lines))
-    boards = [lines for _, lines in pool.boards() if _uneven(pool, lines)]
-    scores = {}
-    for rounding in ROUNDINGS:
-        scores[rounding] = sum(
-            _agreeing(board_points(pool, b, decimals, rounding), False) for b in boards
-        )
-    rounding = max(ROUNDINGS, key=lambda r: scores[r])  # ties: the first, half up
-    short = [b for b in boards if sum(played(line) for _, line in b) < pool.results]
-    printed = [board_points(pool, b, decimals, rounding) for b in short]
-    unfactored = sum(_agreeing(p, True) for p in printed) > sum(
-        _agreeing(p, False) for p in printed
+def _method(pool: Pool, flat: Flat) -> tuple[Method, Sides, Sides, Sides]:
+    """How the pool's file rounds and prints its board points (see the module), with the
+    points as printed on the travellers, as totalled (rounded) and exact."""
+    decimals = 2 if pool.convention is Convention.ACBL else max(1, _decimals(flat))
+    factored = exact(flat, pool)
+    results = np.bincount(
+        flat.group[~np.isnan(flat.scores[0]) | ~np.isnan(flat.shares[0])],
+        minlength=len(flat.numbers),
     )
+    sizes = field_sizes(flat)
+    uneven = ((sizes < pool.results) | (sizes < results))[flat.group]  # factored or assigned
+    rounding = ROUNDINGS[0]
+    if uneven.any():  # where the roundings can differ: the one most points agree with
+        agreement = {
+            r: int(agreeing(flat, factored.rounded(decimals, r))[uneven].sum()) for r in ROUNDINGS
+        }
+        rounding = max(ROUNDINGS, key=lambda r: agreement[r])  # ties: the first, half up
+    rounded = factored.rounded(decimals, rounding)
+    short = (results < pool.results)[flat.group]
+    printed, unfactored = rounded, False
+    if short.any():
+        plain = exact(flat, pool, unfactored=True).rounded(decimals, rounding)
+        unfactored = bool(agreeing(flat, plain)[short].sum() > agreeing(flat, rounded)[short].sum())
+        if unfactored:
+            printed = Sides(
+                np.where(short, plain.ns, rounded.ns), np.where(short, plain.ew, rounded.ew)
+            )
     method = Method(pool.convention, pool.top, decimals, rounding, unfactored)
-    method.factored = bool(short)
-    return method
+    method.factored = bool((sizes < pool.results).any())
+    return method, printed, rounded, factored
 
 
-def _uneven(pool: Pool, lines: list[tuple[Section, BoardResult]]) -> bool:
-    """Does the board need factoring or hold an assigned score (where methods differ)?"""
-    scores = [line.ns_score for _, line in lines]
-    return len(scores) < pool.results or any(type(s) is not int for s in scores)
-
-
-def _decimals(lines: list[BoardResult]) -> int:
+def _decimals(flat: Flat) -> int:
     """The most decimals a recorded point needs (at most 2)."""
-    most = 0
-    for line in lines:
-        for value in (line.ns_points, line.ew_points):
-            if value is not None and most < 2:
-                most = max(
-                    most, next(d for d in (0, 1, 2, 3) if abs(round(value, d) - value) < EPS)
+    values = np.concatenate(flat.recorded)
+    values = values[~np.isnan(values)]
+    for decimals in (0, 1):
+        if np.all(np.abs(np.round(values, decimals) - values) < EPS):
+            return decimals
+    return 2
+
+
+def _compare(
+    pool: Pool, flat: Flat, printed: Sides, method: Method, apply: bool, done: Rescoring
+) -> None:
+    """Every board's recorded points against ``printed``; a difference for each line that
+    differs (or one for a line whose points are an assigned score's)."""
+    wrong = agreeing(flat, printed) < 2
+    bad = np.unique(flat.group[wrong])
+    done.agreement["boards"][0] += len(flat.numbers) - bad.size
+    done.agreement["boards"][1] += len(flat.numbers)
+    for group in bad.tolist():
+        at = np.flatnonzero(flat.group == group)
+        lines = [flat.lines[k] for k in at.tolist()]
+        number = flat.numbers[group]
+        adjusted = _left_out(pool, number, lines, method) if wrong[at].sum() > 1 else None
+        if adjusted is not None:
+            where, line, shares = adjusted
+            done.differences.append(
+                Difference(
+                    line_place(pool.event.number, where.name, number, line),
+                    "score",
+                    line.ns_score,
+                    f"an assigned {shares}",
+                    "its matchpoints are an assigned score's and the board's other lines are "
+                    "scored with it left out of the field",
                 )
-    return min(most, 2)
-
-
-def _agreeing(points: Points, unfactored: bool) -> int:
-    """How many recorded points agree with ``points``."""
-    ns, ew = points.unfactored if unfactored else (points.ns, points.ew)
-    count = 0
-    for k, (_, line) in enumerate(points.lines):
-        count += _agrees(line.ns_points, ns[k]) + _agrees(line.ew_points, ew[k])
-    return count
+            )
+        for k in at.tolist():
+            section, line = flat.lines[k]
+            for side, recorded, rule in (
+                ("N-S", line.ns_points, float(printed.ns[k])),
+                ("E-W", line.ew_points, float(printed.ew[k])),
+            ):
+                if _agrees(recorded, rule):
+                    continue
+                value = None if np.isnan(rule) else rule
+                if adjusted is None:
+                    place = line_place(pool.event.number, section.name, number, line)
+                    done.differences.append(
+                        Difference(place, f"{side} matchpoints", _none(recorded), _none(value))
+                    )
+                if apply:
+                    setattr(line, "ns_points" if side == "N-S" else "ew_points", value)
 
 
 def _agrees(recorded: float | None, computed: float) -> bool:
@@ -208,69 +250,27 @@ def _agrees(recorded: float | None, computed: float) -> bool:
     return recorded is not None and bool(abs(recorded - computed) < EPS)
 
 
-def _compare_board(
-    pool: Pool, number: int, points: Points, method: Method, apply: bool, done: Rescoring
-) -> None:
-    short = sum(played(line) for _, line in points.lines) < pool.results
-    ns, ew = points.unfactored if short and method.short_unfactored else (points.ns, points.ew)
-    wrong = []
-    for k, (section, line) in enumerate(points.lines):
-        for side, recorded, rule in (
-            ("N-S", line.ns_points, ns[k]),
-            ("E-W", line.ew_points, ew[k]),
-        ):
-            if not _agrees(recorded, rule):
-                wrong.append((k, section, line, side, recorded, rule))
-    done.count("boards", not wrong)
-    if not wrong:
-        return
-    adjusted = _left_out(pool, points, method) if len(wrong) > 2 and len(points.lines) > 4 else None
-    if adjusted is not None:
-        where, line, shares = adjusted
-        done.differences.append(
-            Difference(
-                line_place(pool.event.number, where.name, number, line),
-                "score",
-                line.ns_score,
-                f"an assigned {shares}",
-                "its matchpoints are an assigned score's and the board's other lines are "
-                "scored with it left out of the field",
-            )
-        )
-    else:
-        for _, section, line, side, recorded, rule in wrong:
-            place = line_place(pool.event.number, section.name, number, line)
-            value = None if np.isnan(rule) else float(rule)
-            done.differences.append(
-                Difference(place, f"{side} matchpoints", _none(recorded), _none(value))
-            )
-    if apply:
-        for _, _, line, side, _, rule in wrong:
-            value = None if np.isnan(rule) else float(rule)
-            if side == "N-S":
-                line.ns_points = value
-            else:
-                line.ew_points = value
-
-
 def _none(value: float | None) -> object:
     return "none" if value is None else value
 
 
 def _left_out(
-    pool: Pool, points: Points, method: Method
+    pool: Pool, number: int, lines: list[tuple[Section, BoardResult]], method: Method
 ) -> tuple[Section, BoardResult, str] | None:
     """The line whose recorded points are an assigned score's, when scoring it as one makes
     every other line of the board agree (the score was kept, the matchpoints adjusted)."""
-    for section, line in points.lines:
+    if len(lines) < 5:  # on a small board, too many readings fit
+        return None
+    for section, line in lines:
         if type(line.ns_score) is not int or line.ns_points is None or line.ew_points is None:
             continue
         ns_share, ew_share = (100 * p / pool.top for p in (line.ns_points, line.ew_points))
         if not (ns_share % 5 < EPS and ew_share % 5 < EPS):
             continue
-        trial = [(s, _assigned(x, ns_share, ew_share) if x is line else x) for s, x in points.lines]
-        again = board_points(pool, trial, method.decimals, method.rounding)
-        if _agreeing(again, False) == 2 * len(trial):
+        trial = [(s, _assigned(x, ns_share, ew_share) if x is line else x) for s, x in lines]
+        flat = flatten([(number, trial)])
+        again = exact(flat, pool).rounded(method.decimals, method.rounding)
+        if bool((agreeing(flat, again) == 2).all()):
             return section, line, f"{ns_share:g}%/{ew_share:g}%"
     return None
 

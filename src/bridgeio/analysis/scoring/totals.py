@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bridgeio.analysis.scoring.boards import Points, Pool
+from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.factoring import to_precision
+from bridgeio.analysis.scoring.field import Flat, Sides
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.model.results import Direction, Entry, Section
 
@@ -72,23 +73,30 @@ class Tally:
     played: int = 0
 
 
-def tallies(pool: Pool, boards: list[Points]) -> dict[Key, Tally]:
-    """Each pair's sum of points (rounded and exact) and boards played."""
-    directed = {id(s): any(e.direction is not None for e in s.entries) for s in pool.sections}
-    found: dict[Key, Tally] = defaultdict(Tally)
-    for points in boards:
-        for k, (section, line) in enumerate(points.lines):
-            sides = (
-                (points.ns, points.exact[0], line.ns, Direction.NS),
-                (points.ew, points.exact[1], line.ew, Direction.EW),
-            )
-            for rounded, exact, pair, direction in sides:
-                if np.isnan(rounded[k]):
-                    continue
-                tally = found[id(section), direction if directed[id(section)] else None, pair]
-                tally.points += float(rounded[k])
-                tally.exact += float(exact[k])
-                tally.played += 1
+def tallies(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> dict[Key, Tally]:
+    """Each pair's sum of points (rounded and exact) and boards played, summed as arrays."""
+    directed = [any(e.direction is not None for e in s.entries) for s in pool.sections]
+    codes, points, exacts = [], [], []
+    for side in (0, 1):
+        value = rounded.pairs()[side]
+        scored = ~np.isnan(value)
+        split = np.array(directed, dtype=np.int64)[flat.section] * side  # Howell: one side
+        codes.append(((flat.section * 2 + split) * 100_000 + flat.pairs[side])[scored])
+        points.append(value[scored])
+        exacts.append(exact.pairs()[side][scored])
+    code = np.concatenate(codes)
+    keys, index = np.unique(code, return_inverse=True)
+    sums = np.bincount(index, weights=np.concatenate(points))
+    sums_exact = np.bincount(index, weights=np.concatenate(exacts))
+    played = np.bincount(index)
+    found: dict[Key, Tally] = {}
+    for k, key in enumerate(keys.tolist()):
+        section, pair = divmod(key, 100_000)
+        section, split = divmod(section, 2)
+        direction = (Direction.EW if split else Direction.NS) if directed[section] else None
+        found[section, direction, pair] = Tally(
+            float(sums[k]), float(sums_exact[k]), int(played[k])
+        )
     return found
 
 
@@ -112,17 +120,23 @@ def _rules(pool: Pool, section: Section, tally: Tally, most: int) -> dict[str, t
 
 
 def check_totals(
-    pool: Pool, boards: list[Points], method: Method, apply: bool, done: Rescoring
+    pool: Pool,
+    flat: Flat,
+    rounded: Sides,
+    exact: Sides,
+    method: Method,
+    apply: bool,
+    done: Rescoring,
 ) -> None:
     """Compare every entry's total, percentage and rank (see the module)."""
     from bridgeio.analysis.scoring.session import Difference
 
-    counts = tallies(pool, boards)
+    counts = tallies(pool, flat, rounded, exact)
     rows: list[tuple[Section, Entry, dict[str, tuple[float, float]]]] = []
     most = max((t.played for t in counts.values()), default=1)
-    for section in pool.sections:
+    for index, section in enumerate(pool.sections):
         for entry in section.entries:
-            tally = counts.get((id(section), entry.direction, entry.number))
+            tally = counts.get((index, entry.direction, entry.number))
             if tally is not None and entry.score is not None:
                 tally.points += _adjustment(entry)
                 tally.exact += _adjustment(entry)

@@ -1,0 +1,220 @@
+"""Every board of a pool matchpointed at once, as arrays.
+
+The pool's lines are read into flat arrays once (board, scores, assigned percentages,
+recorded points, pairs); each score's place on its board is then found for all boards
+together: scores are ranked, keyed by board and rank, sorted once, and the scores beaten and
+tied are counts between binary-search bounds. Factoring, assigned scores and the pairs
+listed twice follow as array operations (rules and sources: :mod:`.boards`,
+:mod:`.factoring`).
+
+>>> from bridgeio.analysis.scoring.boards import Pool
+>>> from bridgeio.model.results import Board, BoardResult, Event, Section
+>>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s) for t, s in
+...          [(1, 420), (2, 450), (3, 420)]]
+>>> section = Section("A", results=[Board(1, lines)])
+>>> pool = Pool(Event(sections=[section]), [section], Convention.ACBL, 3.0, 4)
+>>> flat = flatten(pool.boards())
+>>> exact(flat, pool).ns.round(3).tolist()  # 3 results of 4: Neuberg
+[0.833, 2.833, 0.833]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgeio.analysis.scoring.boards import Pool, assigned
+from bridgeio.analysis.scoring.factoring import Floats, to_precision
+from bridgeio.analysis.scoring.matchpoints import Convention
+from bridgeio.model.results import BoardResult, Direction, Score, Section
+
+Ints = npt.NDArray[np.int64]
+NAN = float("nan")
+
+
+@dataclass
+class Flat:
+    """A pool's lines as arrays, one row a line (NaN: nothing there)."""
+
+    lines: list[tuple[Section, BoardResult]]
+    numbers: list[int]  # the board number of each group
+    group: Ints  # each line's board (a group of the pool: board and foul group)
+    scores: tuple[Floats, Floats]  # N-S and E-W scores in points (NaN: not in the field)
+    shares: tuple[Floats, Floats]  # assigned percentages (NaN: not assigned)
+    recorded: tuple[Floats, Floats]  # the file's points (NaN: none)
+    pairs: tuple[Ints, Ints]  # N-S and E-W pair numbers
+    section: Ints  # each line's section, as an index of the pool's sections
+
+    @property
+    def size(self) -> int:
+        """The number of lines."""
+        return len(self.lines)
+
+
+def flatten(boards: Iterable[tuple[int, list[tuple[Section, BoardResult]]]]) -> Flat:
+    """The lines of ``boards`` (number and lines, as :meth:`.Pool.boards` gives) as arrays.
+
+    One pass of comprehensions over the lines' attributes: assigned scores (rare) are looked
+    at one by one, everything else is a column."""
+    lines: list[tuple[Section, BoardResult]] = []
+    numbers: list[int] = []
+    sizes: list[int] = []
+    for number, board in boards:
+        lines.extend(board)
+        numbers.append(number)
+        sizes.append(len(board))
+    model = [line for _, line in lines]
+    ns = [line.ns_score for line in model]
+    ew = [line.ew_score for line in model]
+    ew = [
+        e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
+    ]
+    places: dict[int, int] = {}
+    section = [places.setdefault(id(place), len(places)) for place, _ in lines]
+    return Flat(
+        lines,
+        numbers,
+        np.repeat(np.arange(len(numbers), dtype=np.int64), sizes),
+        (_points(ns), _points(ew)),
+        (_shares(ns), _shares(ew)),
+        (
+            np.array([line.ns_points for line in model], dtype=np.float64),
+            np.array([line.ew_points for line in model], dtype=np.float64),
+        ),
+        (
+            np.array([line.ns for line in model], dtype=np.int64),
+            np.array([line.ew for line in model], dtype=np.int64),
+        ),
+        np.array(section, dtype=np.int64),
+    )
+
+
+def _points(scores: list[Score | None]) -> Floats:
+    """Scores in points (NaN for any other)."""
+    return np.array([s if type(s) is int else NAN for s in scores], dtype=np.float64)
+
+
+def _shares(scores: list[Score | None]) -> Floats:
+    """Assigned percentages (NaN for any other score)."""
+    out = np.full(len(scores), NAN)
+    for k in [k for k, s in enumerate(scores) if type(s) is not int]:
+        share = assigned(scores[k])
+        if share is not None:
+            out[k] = share
+    return out
+
+
+@dataclass
+class Sides:
+    """N-S and E-W values of every line of a :class:`Flat`."""
+
+    ns: Floats
+    ew: Floats
+
+    def rounded(self, decimals: int, rounding: str) -> Sides:
+        """Both sides at a file's precision."""
+        return Sides(
+            to_precision(self.ns, decimals, rounding), to_precision(self.ew, decimals, rounding)
+        )
+
+    def pairs(self) -> tuple[Floats, Floats]:
+        """``(ns, ew)``."""
+        return self.ns, self.ew
+
+
+def exact(flat: Flat, pool: Pool, unfactored: bool = False) -> Sides:
+    """Every line's points, unrounded: factored (or, with ``unfactored``, as compared with
+    the results the board had), assigned scores as their share of the top, a pair listed
+    twice credited on its first line only."""
+    ns, ew = (_side(flat, pool, k, unfactored) for k in (0, 1))
+    _credit_once(flat, ns, ew)
+    return Sides(ns, ew)
+
+
+def field_sizes(flat: Flat) -> Ints:
+    """The results in each board's field (scores in points, N-S side)."""
+    inside = ~np.isnan(flat.scores[0])
+    return np.bincount(flat.group[inside], minlength=len(flat.numbers)).astype(np.int64)
+
+
+def _side(flat: Flat, pool: Pool, side: int, unfactored: bool) -> Floats:
+    scores, shares = flat.scores[side], flat.shares[side]
+    out = np.full(flat.size, np.nan)
+    inside = ~np.isnan(scores)
+    if inside.any():
+        group = flat.group[inside]
+        points = _matchpoints(group, scores[inside], pool.convention)
+        n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
+        out[inside] = points if unfactored else _factored(points, n, pool)
+    given = ~np.isnan(shares)
+    out[given] = shares[given] / 100 * pool.top
+    return out
+
+
+def _matchpoints(group: Ints, scores: Floats, convention: Convention) -> Floats:
+    """Each score's matchpoints against the other scores of its own board, for all boards
+    at once (one sort; places by binary search)."""
+    _, rank = np.unique(scores, return_inverse=True)
+    width = int(rank.max()) + 1
+    keys = group * width + rank.reshape(-1)
+    ordered = np.sort(keys)
+    below = np.searchsorted(ordered, keys, side="left")
+    above = np.searchsorted(ordered, keys, side="right")
+    start = np.searchsorted(ordered, group * width, side="left")
+    per_beat = convention.per_beat
+    return np.asarray(per_beat * (below - start) + per_beat / 2 * (above - below - 1), np.float64)
+
+
+def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
+    """Neuberg's formula where a board had fewer results than ``pool.results``, and the ACBL
+    small-group rule (sources: :mod:`.factoring`)."""
+    big, top = float(pool.results), pool.top
+    if pool.convention is Convention.ACBL:
+        out = points * big / n + (big - n) / (2 * n)
+        out = np.where(n == 1, 0.6 * top, out)
+        # of two results: the better 65 %, the worse 55 %, a tie 60 % (M is 1, 0 or 1/2)
+        out = np.where((n == 2) & (big > 2), (0.55 + 0.1 * points) * top, out)
+    else:
+        out = (points + 1) * big / n - 1
+    return np.asarray(np.where(n >= big, points, out), dtype=np.float64)
+
+
+def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
+    """A pair listed twice on a board keeps the points of its first line only."""
+    for side, points in ((0, ns), (1, ew)):
+        scored = np.flatnonzero(~np.isnan(points))
+        if scored.size < 2:
+            continue
+        # one number for (board, section, pair): pair numbers and sections are small
+        keys = (flat.group[scored] * 1024 + flat.section[scored]) * 65536 + flat.pairs[side][scored]
+        _, first = np.unique(keys, return_index=True)
+        if first.size < scored.size:
+            again = np.setdiff1d(np.arange(scored.size), first)
+            points[scored[again]] = np.nan
+
+
+def agreeing(flat: Flat, computed: Sides) -> Ints:
+    """For each line, how many of its two recorded points agree with ``computed`` (no points:
+    none or 0 recorded)."""
+    count = np.zeros(flat.size, dtype=np.int64)
+    for recorded, value in zip(flat.recorded, computed.pairs(), strict=True):
+        none = np.isnan(value)
+        blank = np.isnan(recorded) | (recorded == 0)
+        same = np.abs(recorded - value) < 1e-6  # NaN on either side: not the same
+        count += np.where(none, blank, same)
+    return count
+
+
+def direction_keys(
+    flat: Flat, side: int, directed: list[bool]
+) -> list[tuple[int, Direction | None, int]]:
+    """The entry key (section index, direction or None for a Howell, pair) of each line's
+    pair on ``side``."""
+    direction = Direction.NS if side == 0 else Direction.EW
+    return [
+        (int(s), direction if directed[int(s)] else None, int(p))
+        for s, p in zip(flat.section, flat.pairs[side], strict=True)
+    ]
