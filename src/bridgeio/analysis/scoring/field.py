@@ -13,7 +13,7 @@ listed twice follow as array operations (rules and sources: :mod:`.boards`,
 ...          [(1, 420), (2, 450), (3, 420)]]
 >>> section = Section("A", results=[Board(1, lines)])
 >>> pool = Pool(Event(sections=[section]), [section], Convention.ACBL, 3.0, 4)
->>> flat = flatten(pool.boards())
+>>> flat = flatten(pool.boards(), pool.sections)
 >>> exact(flat, pool).ns.round(3).tolist()  # 3 results of 4: Neuberg
 [0.833, 2.833, 0.833]
 """
@@ -54,8 +54,12 @@ class Flat:
         return len(self.lines)
 
 
-def flatten(boards: Iterable[tuple[int, list[tuple[Section, BoardResult]]]]) -> Flat:
-    """The lines of ``boards`` (number and lines, as :meth:`.Pool.boards` gives) as arrays.
+def flatten(
+    boards: Iterable[tuple[int, list[tuple[Section, BoardResult]]]],
+    sections: list[Section] | None = None,
+) -> Flat:
+    """The lines of ``boards`` (number and lines, as :meth:`.Pool.boards` gives) as arrays;
+    a line's section is its index in ``sections`` (by default, in order of appearance).
 
     One pass of comprehensions over the lines' attributes: assigned scores (rare) are looked
     at one by one, everything else is a column."""
@@ -72,8 +76,11 @@ def flatten(boards: Iterable[tuple[int, list[tuple[Section, BoardResult]]]]) -> 
     ew = [
         e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
     ]
-    places: dict[int, int] = {}
-    section = [places.setdefault(id(place), len(places)) for place, _ in lines]
+    places = {id(place): k for k, place in enumerate(sections or [])}
+    if sections is None:
+        for place, _ in lines:
+            places.setdefault(id(place), len(places))
+    section = [places[id(place)] for place, _ in lines]
     return Flat(
         lines,
         numbers,

@@ -150,7 +150,7 @@ def _event(event: Event, convention: Convention | None, apply: bool, done: Resco
             "(no matchpoints recorded, or a convention that does not fit): not checked"
         )
     for pool in found:
-        flat = flatten(pool.boards())
+        flat = flatten(pool.boards(), pool.sections)
         method, printed, rounded, exact_points = _method(pool, flat)
         done.methods.setdefault(event.number, method)
         _compare(pool, flat, printed, method, apply, done)

@@ -12,6 +12,7 @@ a better total in its direction (or the whole field of a Howell), ties sharing t
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -19,7 +20,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from bridgeio.analysis.scoring.boards import Pool
-from bridgeio.analysis.scoring.factoring import to_precision
 from bridgeio.analysis.scoring.field import Flat, Sides
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.model.results import Direction, Entry, Section
@@ -177,8 +177,8 @@ def check_totals(
 
 
 def _stored(value: float) -> float:
-    """A total as a file stores it: two decimals, halves up."""
-    return float(to_precision([value], 2)[0])
+    """A total as a file stores it: two decimals, halves up (as :func:`.to_precision`)."""
+    return math.floor(value * 100 + 0.5 + 1e-6) / 100
 
 
 def _adjustment(entry: Entry) -> float:
