@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from bridgeio.analysis.scoring.boards import Pool
+from bridgeio.analysis.scoring.factoring import Floats
 from bridgeio.analysis.scoring.field import Flat, Sides
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.model.results import Direction, Entry, Section
@@ -100,22 +102,30 @@ def tallies(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> dict[Key, T
     return found
 
 
-def _rules(pool: Pool, section: Section, tally: Tally, most: int) -> dict[str, tuple[float, float]]:
-    """Candidate (total, percentage) of a pair by each rule a file may follow."""
-    top = pool.top
-    full = section.maximum_score / top if section.maximum_score and top else most
-    played = max(tally.played, 1)
-    scaled = tally.points * full / played
-    exact = tally.exact * full / played
-    exact_pct = 100 * tally.exact / (top * played) if top else 0.0
+Rows = list[tuple[Section, Entry]]
+
+
+def _rules(
+    pool: Pool, rows: Rows, counts: dict[Key, Tally], index: dict[int, int]
+) -> dict[str, tuple[Floats, Floats]]:
+    """Candidate totals and percentages of every row by each rule a file may follow."""
+    keys = [(index[id(s)], e.direction, e.number) for s, e in rows]
+    tallies = [counts[key] for key in keys]
+    adjust = np.array([_adjustment(e) for _, e in rows])
+    points = np.array([t.points for t in tallies]) + adjust
+    exact = np.array([t.exact for t in tallies]) + adjust
+    played = np.maximum(np.array([t.played for t in tallies], dtype=np.float64), 1)
+    top = pool.top or 1.0
+    most = max(t.played for t in counts.values())
+    full = np.array([s.maximum_score / top if s.maximum_score else most for s, _ in rows])
+    scaled = points * full / played
+    stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
+    exact_pct = 100 * exact / (top * played)
     return {
-        "the stored points scaled to a full session": (
-            scaled,
-            100 * _stored(scaled) / (top * full),
-        ),
-        "the exact points scaled to a full session": (exact, exact_pct),
+        "the stored points scaled to a full session": (scaled, 100 * stored / (top * full)),
+        "the exact points scaled to a full session": (exact * full / played, exact_pct),
         "the percentage": (exact_pct, exact_pct),
-        "played": (tally.points, 100 * tally.points / (top * played) if top else 0.0),
+        "played": (points, 100 * points / (top * played)),
     }
 
 
@@ -132,21 +142,20 @@ def check_totals(
     from bridgeio.analysis.scoring.session import Difference
 
     counts = tallies(pool, flat, rounded, exact)
-    rows: list[tuple[Section, Entry, dict[str, tuple[float, float]]]] = []
-    most = max((t.played for t in counts.values()), default=1)
-    for index, section in enumerate(pool.sections):
-        for entry in section.entries:
-            tally = counts.get((index, entry.direction, entry.number))
-            if tally is not None and entry.score is not None:
-                tally.points += _adjustment(entry)
-                tally.exact += _adjustment(entry)
-                rows.append((section, entry, _rules(pool, section, tally, most)))
+    index = {id(s): k for k, s in enumerate(pool.sections)}
+    rows = [
+        (s, e)
+        for s in pool.sections
+        for e in s.entries
+        if e.score is not None and (index[id(s)], e.direction, e.number) in counts
+    ]
     if not rows:
         return
-    rule = max(
-        list(rows[0][2])[:3], key=lambda name: sum(_near(e.score, r[name][0]) for _, e, r in rows)
-    )
-    fits = sum(_near(e.score, r[rule][0]) for _, e, r in rows)
+    rules = _rules(pool, rows, counts, index)
+    scores = _recorded([e.score for _, e in rows])
+    fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
+    rule = max(fitting, key=lambda name: int(fitting[name].sum()))  # ties: the first
+    fits = int(fitting[rule].sum())
     if fits * 2 < len(rows):
         done.unchecked.append(
             f"event {pool.event.number}: {len(rows) - fits} of {len(rows)} totals follow from "
@@ -154,26 +163,33 @@ def check_totals(
         )
         return
     method.totals = rule
-    event = pool.event.number
-    for section, entry, rules in rows:
-        total, percent = rules[rule]
-        place = f"event {event}" + (f", section {section.name}" if section.name else "")
-        place += f", pair {entry.id}"
-        for what, recorded, value in (
-            ("total", entry.score, total),
-            ("percentage", entry.percentage, percent),
-        ):
-            if recorded is None:
-                continue
-            agrees = _near(recorded, value) or (
-                what == "percentage" and _near(recorded, rules["played"][1])
+    totals, percents = rules[rule]
+    shares = _recorded([e.percentage for _, e in rows])
+    share_fits = _near(shares, percents) | _near(shares, rules["played"][1])
+    for what, recorded, agrees, values in (
+        ("total", scores, fitting[rule], totals),
+        ("percentage", shares, share_fits, percents),
+    ):
+        given = ~np.isnan(recorded)
+        counted = done.agreement["totals" if what == "total" else "percentages"]
+        counted[0] += int((agrees & given).sum())
+        counted[1] += int(given.sum())
+        for k in np.flatnonzero(given & ~agrees).tolist():
+            section, entry = rows[k]
+            value = _stored(float(values[k]))
+            place = f"event {pool.event.number}" + (
+                f", section {section.name}" if section.name else ""
             )
-            done.count("totals" if what == "total" else "percentages", agrees)
-            if not agrees:
-                done.differences.append(Difference(place, what, recorded, _stored(value)))
-                if apply:
-                    setattr(entry, "score" if what == "total" else "percentage", _stored(value))
-    _ranks(pool, [(s, e, r[rule][0]) for s, e, r in rows], apply, done)
+            done.differences.append(
+                Difference(f"{place}, pair {entry.id}", what, float(recorded[k]), value)
+            )
+            if apply:
+                setattr(entry, "score" if what == "total" else "percentage", value)
+    _ranks(pool, [(s, e, float(t)) for (s, e), t in zip(rows, totals, strict=True)], apply, done)
+
+
+def _recorded(values: list[float | None]) -> Floats:
+    return np.array(values, dtype=np.float64)
 
 
 def _stored(value: float) -> float:
@@ -188,8 +204,9 @@ def _adjustment(entry: Entry) -> float:
     return float(value) if isinstance(value, int | float) else 0.0
 
 
-def _near(recorded: float | None, computed: float) -> bool:
-    return recorded is not None and abs(recorded - computed) <= HALF
+def _near(recorded: Floats, computed: Floats) -> npt.NDArray[np.bool_]:
+    """Figures that agree at two decimals (NaN: nothing recorded, no agreement)."""
+    return np.asarray(np.abs(recorded - computed) <= HALF)
 
 
 def _ranks(
