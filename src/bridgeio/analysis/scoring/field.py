@@ -13,23 +13,25 @@ listed twice follow as array operations (rules and sources: :mod:`.boards`,
 ...          [(1, 420), (2, 450), (3, 420)]]
 >>> section = Section("A", results=[Board(1, lines)])
 >>> pool = Pool(Event(sections=[section]), [section], Convention.ACBL, 3.0, 4)
->>> flat = flatten(pool.boards(), pool.sections)
+>>> flat = flatten(pool.sections)
 >>> exact(flat, pool).ns.round(3).tolist()  # 3 results of 4: Neuberg
 [0.833, 2.833, 0.833]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from bridgeio.analysis.scoring.boards import Pool, assigned
 from bridgeio.analysis.scoring.factoring import Floats, to_precision
 from bridgeio.analysis.scoring.matchpoints import Convention
-from bridgeio.model.results import BoardResult, Direction, Score, Section
+from bridgeio.model.results import Assigned, BoardResult, Direction, Score, Section, Special
+
+if TYPE_CHECKING:
+    from bridgeio.analysis.scoring.boards import Pool
 
 Ints = npt.NDArray[np.int64]
 NAN = float("nan")
@@ -54,37 +56,39 @@ class Flat:
         return len(self.lines)
 
 
-def flatten(
-    boards: Iterable[tuple[int, list[tuple[Section, BoardResult]]]],
-    sections: list[Section] | None = None,
-) -> Flat:
-    """The lines of ``boards`` (number and lines, as :meth:`.Pool.boards` gives) as arrays;
-    a line's section is its index in ``sections`` (by default, in order of appearance).
+Placed = list[tuple[Section, BoardResult]]
 
-    One pass of comprehensions over the lines' attributes: assigned scores (rare) are looked
-    at one by one, everything else is a column."""
-    lines: list[tuple[Section, BoardResult]] = []
-    numbers: list[int] = []
-    sizes: list[int] = []
-    for number, board in boards:
-        lines.extend(board)
-        numbers.append(number)
-        sizes.append(len(board))
-    model = [line for _, line in lines]
+
+def flatten(sections: list[Section]) -> Flat:
+    """Every line of ``sections`` as arrays (boards and foul groups numbered as groups)."""
+    lines = [(s, b.number, line) for s in sections for b in s.results for line in b.results]
+    return _flat(lines, sections)
+
+
+def flatten_board(number: int, lines: Placed, sections: list[Section]) -> Flat:
+    """One board's lines as arrays."""
+    return _flat([(s, number, line) for s, line in lines], sections)
+
+
+def _flat(lines: list[tuple[Section, int, BoardResult]], sections: list[Section]) -> Flat:
+    """One pass of comprehensions over the lines' attributes: assigned scores (rare) are
+    looked at one by one, everything else is a column."""
+    model = [line for _, _, line in lines]
     ns = [line.ns_score for line in model]
     ew = [line.ew_score for line in model]
     ew = [
         e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
     ]
-    places = {id(place): k for k, place in enumerate(sections or [])}
-    if sections is None:
-        for place, _ in lines:
-            places.setdefault(id(place), len(places))
-    section = [places[id(place)] for place, _ in lines]
+    places = {id(place): k for k, place in enumerate(sections)}
+    code = np.array([n for _, n, _ in lines], dtype=np.int64) * 64
+    fouls = [line.foul_group for line in model]
+    if any(fouls):
+        code += np.array(fouls, dtype=np.int64)
+    boards, group = np.unique(code, return_inverse=True)
     return Flat(
-        lines,
-        numbers,
-        np.repeat(np.arange(len(numbers), dtype=np.int64), sizes),
+        [(s, line) for s, _, line in lines],
+        (boards // 64).tolist(),
+        group.reshape(-1).astype(np.int64),
         (_points(ns), _points(ew)),
         (_shares(ns), _shares(ew)),
         (
@@ -95,8 +99,32 @@ def flatten(
             np.array([line.ns for line in model], dtype=np.int64),
             np.array([line.ew for line in model], dtype=np.int64),
         ),
-        np.array(section, dtype=np.int64),
+        np.array([places[id(s)] for s, _, _ in lines], dtype=np.int64),
     )
+
+
+def assigned(score: Score | None) -> float | None:
+    """The percentage of the top an assigned score is worth (None: not assigned)."""
+    if isinstance(score, Assigned | Special):
+        return score.percent
+    return None
+
+
+def results(flat: Flat) -> Ints:
+    """The results each board had: scores in points or assigned scores (N-S side)."""
+    scored = ~np.isnan(flat.scores[0]) | ~np.isnan(flat.shares[0])
+    return np.bincount(flat.group[scored], minlength=len(flat.numbers)).astype(np.int64)
+
+
+def recorded_top(flat: Flat) -> float | None:
+    """The top most lines' N-S and E-W points add up to (None without points), among lines
+    with a score in points on both sides."""
+    sums = flat.recorded[0] + flat.recorded[1]
+    sums = np.round(sums[~np.isnan(sums + flat.scores[0] + flat.scores[1])], 2)
+    if sums.size == 0:
+        return None
+    values, counts = np.unique(sums, return_counts=True)
+    return float(values[int(np.argmax(counts))])
 
 
 def _points(scores: list[Score | None]) -> Floats:

@@ -33,7 +33,8 @@ from bridgeio.analysis.scoring.field import (
     agreeing,
     exact,
     field_sizes,
-    flatten,
+    flatten_board,
+    results,
 )
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.analysis.scoring.totals import Method, check_totals
@@ -150,7 +151,7 @@ def _event(event: Event, convention: Convention | None, apply: bool, done: Resco
             "(no matchpoints recorded, or a convention that does not fit): not checked"
         )
     for pool in found:
-        flat = flatten(pool.boards(), pool.sections)
+        flat = pool.lines()
         method, printed, rounded, exact_points = _method(pool, flat)
         done.methods.setdefault(event.number, method)
         _compare(pool, flat, printed, method, apply, done)
@@ -162,12 +163,9 @@ def _method(pool: Pool, flat: Flat) -> tuple[Method, Sides, Sides, Sides]:
     points as printed on the travellers, as totalled (rounded) and exact."""
     decimals = 2 if pool.convention is Convention.ACBL else max(1, _decimals(flat))
     factored = exact(flat, pool)
-    results = np.bincount(
-        flat.group[~np.isnan(flat.scores[0]) | ~np.isnan(flat.shares[0])],
-        minlength=len(flat.numbers),
-    )
+    played = results(flat)
     sizes = field_sizes(flat)
-    uneven = ((sizes < pool.results) | (sizes < results))[flat.group]  # factored or assigned
+    uneven = ((sizes < pool.results) | (sizes < played))[flat.group]  # factored or assigned
     rounding = ROUNDINGS[0]
     if uneven.any():  # where the roundings can differ: the one most points agree with
         agreement = {
@@ -175,7 +173,7 @@ def _method(pool: Pool, flat: Flat) -> tuple[Method, Sides, Sides, Sides]:
         }
         rounding = max(ROUNDINGS, key=lambda r: agreement[r])  # ties: the first, half up
     rounded = factored.rounded(decimals, rounding)
-    short = (results < pool.results)[flat.group]
+    short = (played < pool.results)[flat.group]
     printed, unfactored = rounded, False
     if short.any():
         plain = exact(flat, pool, unfactored=True).rounded(decimals, rounding)
@@ -268,7 +266,7 @@ def _left_out(
         if not (ns_share % 5 < EPS and ew_share % 5 < EPS):
             continue
         trial = [(s, _assigned(x, ns_share, ew_share) if x is line else x) for s, x in lines]
-        flat = flatten([(number, trial)])
+        flat = flatten_board(number, trial, pool.sections)
         again = exact(flat, pool).rounded(method.decimals, method.rounding)
         if bool((agreeing(flat, again) == 2).all()):
             return section, line, f"{ns_share:g}%/{ew_share:g}%"
