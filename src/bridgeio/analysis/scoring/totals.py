@@ -13,7 +13,6 @@ a better total in its direction (or the whole field of a Howell), ties sharing t
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -63,60 +62,59 @@ class Method:
     factored: bool = False
 
 
-Key = tuple[int, Direction | None, int]
+Rows = list[tuple[Section, Entry]]
 
 
 @dataclass
-class Tally:
-    """A pair's points over the session."""
+class Tallies:
+    """Each row's points over the session (rounded and exact) and boards played."""
 
-    points: float = 0.0
-    exact: float = 0.0
-    played: int = 0
+    points: Floats
+    exact: Floats
+    played: Floats
 
 
-def tallies(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> dict[Key, Tally]:
-    """Each pair's sum of points (rounded and exact) and boards played, summed as arrays."""
-    directed = [any(e.direction is not None for e in s.entries) for s in pool.sections]
+def tallies(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> tuple[Rows, Tallies]:
+    """The entries with a recorded total and points on the boards, with their sums (one
+    code per pair: section, direction for a Mitchell, number; summed by ``bincount``)."""
+    directed = np.array(
+        [any(e.direction is not None for e in s.entries) for s in pool.sections], dtype=np.int64
+    )
     codes, points, exacts = [], [], []
     for side in (0, 1):
         value = rounded.pairs()[side]
         scored = ~np.isnan(value)
-        split = np.array(directed, dtype=np.int64)[flat.section] * side  # Howell: one side
+        split = directed[flat.section] * side  # a Howell's pairs are one field
         codes.append(((flat.section * 2 + split) * 100_000 + flat.pairs[side])[scored])
         points.append(value[scored])
         exacts.append(exact.pairs()[side][scored])
-    code = np.concatenate(codes)
-    keys, index = np.unique(code, return_inverse=True)
+    keys, index = np.unique(np.concatenate(codes), return_inverse=True)
     sums = np.bincount(index, weights=np.concatenate(points))
     sums_exact = np.bincount(index, weights=np.concatenate(exacts))
-    played = np.bincount(index)
-    found: dict[Key, Tally] = {}
-    for k, key in enumerate(keys.tolist()):
-        section, pair = divmod(key, 100_000)
-        section, split = divmod(section, 2)
-        direction = (Direction.EW if split else Direction.NS) if directed[section] else None
-        found[section, direction, pair] = Tally(
-            float(sums[k]), float(sums_exact[k]), int(played[k])
-        )
-    return found
-
-
-Rows = list[tuple[Section, Entry]]
+    played = np.bincount(index).astype(np.float64)
+    rows, wanted = [], []
+    for k, section in enumerate(pool.sections):
+        for entry in section.entries:
+            if entry.score is None:
+                continue
+            ew = int(entry.direction is Direction.EW) if directed[k] else 0
+            rows.append((section, entry))
+            wanted.append((k * 2 + ew) * 100_000 + entry.number)
+    at = np.searchsorted(keys, np.array(wanted, dtype=np.int64))
+    at = np.minimum(at, max(keys.size - 1, 0))
+    found = keys[at] == np.array(wanted, dtype=np.int64) if keys.size else np.zeros(0, bool)
+    rows = [row for row, ok in zip(rows, found.tolist(), strict=True) if ok]
+    at = at[found]
+    return rows, Tallies(sums[at], sums_exact[at], np.maximum(played[at], 1))
 
 
 def _rules(
-    pool: Pool, rows: Rows, counts: dict[Key, Tally], index: dict[int, int]
+    pool: Pool, rows: Rows, counts: Tallies, adjust: Floats
 ) -> dict[str, tuple[Floats, Floats]]:
     """Candidate totals and percentages of every row by each rule a file may follow."""
-    keys = [(index[id(s)], e.direction, e.number) for s, e in rows]
-    tallies = [counts[key] for key in keys]
-    adjust = np.array([_adjustment(e) for _, e in rows])
-    points = np.array([t.points for t in tallies]) + adjust
-    exact = np.array([t.exact for t in tallies]) + adjust
-    played = np.maximum(np.array([t.played for t in tallies], dtype=np.float64), 1)
+    points, exact, played = counts.points + adjust, counts.exact + adjust, counts.played
     top = pool.top or 1.0
-    most = max(t.played for t in counts.values())
+    most = float(played.max())
     full = np.array([s.maximum_score / top if s.maximum_score else most for s, _ in rows])
     scaled = points * full / played
     stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
@@ -141,18 +139,17 @@ def check_totals(
     """Compare every entry's total, percentage and rank (see the module)."""
     from bridgeio.analysis.scoring.session import Difference
 
-    counts = tallies(pool, flat, rounded, exact)
-    index = {id(s): k for k, s in enumerate(pool.sections)}
-    rows = [
-        (s, e)
-        for s in pool.sections
-        for e in s.entries
-        if e.score is not None and (index[id(s)], e.direction, e.number) in counts
-    ]
+    rows, counts = tallies(pool, flat, rounded, exact)
     if not rows:
         return
-    rules = _rules(pool, rows, counts, index)
     scores = _recorded([e.score for _, e in rows])
+    adjust = np.zeros(len(rows))
+    rules = _rules(pool, rows, counts, adjust)
+    if not all(_near(scores, rules[name][0]).all() for name in list(rules)[:3]):
+        # a director's adjustment, where the file keeps one, is looked up only where needed
+        adjust = np.array([_adjustment(e) for _, e in rows])
+        if adjust.any():
+            rules = _rules(pool, rows, counts, adjust)
     fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
     rule = max(fitting, key=lambda name: int(fitting[name].sum()))  # ties: the first
     fits = int(fitting[rule].sum())
@@ -177,15 +174,18 @@ def check_totals(
         for k in np.flatnonzero(given & ~agrees).tolist():
             section, entry = rows[k]
             value = _stored(float(values[k]))
-            place = f"event {pool.event.number}" + (
-                f", section {section.name}" if section.name else ""
-            )
             done.differences.append(
-                Difference(f"{place}, pair {entry.id}", what, float(recorded[k]), value)
+                Difference(_place(pool, section, entry), what, float(recorded[k]), value)
             )
             if apply:
                 setattr(entry, "score" if what == "total" else "percentage", value)
-    _ranks(pool, [(s, e, float(t)) for (s, e), t in zip(rows, totals, strict=True)], apply, done)
+    _ranks(pool, rows, totals, apply, done)
+
+
+def _place(pool: Pool, section: Section, entry: Entry) -> str:
+    """``event 1, section A, pair 3NS``."""
+    where = f", section {section.name}" if section.name else ""
+    return f"event {pool.event.number}{where}, pair {entry.id}"
 
 
 def _recorded(values: list[float | None]) -> Floats:
@@ -209,36 +209,35 @@ def _near(recorded: Floats, computed: Floats) -> npt.NDArray[np.bool_]:
     return np.asarray(np.abs(recorded - computed) <= HALF)
 
 
-def _ranks(
-    pool: Pool, rows: list[tuple[Section, Entry, float]], apply: bool, done: Rescoring
-) -> None:
-    """Each entry's place among its direction (ties share the best place)."""
+def _ranks(pool: Pool, rows: Rows, totals: Floats, apply: bool, done: Rescoring) -> None:
+    """Each entry's place among its direction (ties share the best place: a recorded rank
+    anywhere in the tie's places agrees)."""
     from bridgeio.analysis.scoring.session import Difference
 
-    groups: dict[Direction | None, list[tuple[Section, Entry, float]]] = defaultdict(list)
-    for row in rows:
-        groups[row[1].direction].append(row)
-    found = []
-    for group in groups.values():
-        values = np.array([round(total, 2) for _, _, total in group])
-        for section, entry, total in group:
-            place = int((values > round(total, 2) + 1e-9).sum()) + 1
-            last = int((values >= round(total, 2) - 1e-9).sum())  # a tie: any of its places
-            if entry.rank is not None:
-                found.append(
-                    (section, entry, place if not place <= entry.rank <= last else entry.rank)
-                )
-    wrong = [(s, e, p) for s, e, p in found if e.rank != p]
-    if len(wrong) * 10 > len(found):  # most ranks follow another rule (strats, sections)
+    ranks = _recorded([e.rank for _, e in rows])
+    direction = np.array(
+        [0 if e.direction is None else 1 + (e.direction is Direction.EW) for _, e in rows]
+    )
+    values = np.floor(totals * 100 + 0.5 + 1e-6)  # ranked on the stored two decimals
+    same = direction[:, None] == direction[None, :]
+    place = (same & (values[None, :] > values[:, None])).sum(axis=1) + 1
+    last = (same & (values[None, :] >= values[:, None])).sum(axis=1)
+    given = ~np.isnan(ranks)
+    agrees = (place <= ranks) & (ranks <= last)
+    wrong = np.flatnonzero(given & ~agrees)
+    found = int(given.sum())
+    if wrong.size * 10 > found:  # most ranks follow another rule (strats, sections)
         done.unchecked.append(
-            f"event {pool.event.number}: {len(wrong)} of {len(found)} ranks are not places "
+            f"event {pool.event.number}: {wrong.size} of {found} ranks are not places "
             "by total in a direction (ranked by strat or section?): ranks not checked"
         )
         return
-    for _, entry, place in found:
-        done.count("ranks", entry.rank == place)
-    for section, entry, place in wrong:
-        where = f"event {pool.event.number}" + (f", section {section.name}" if section.name else "")
-        done.differences.append(Difference(f"{where}, pair {entry.id}", "rank", entry.rank, place))
+    done.agreement["ranks"][0] += found - wrong.size
+    done.agreement["ranks"][1] += found
+    for k in wrong.tolist():
+        section, entry = rows[k]
+        done.differences.append(
+            Difference(_place(pool, section, entry), "rank", entry.rank, int(place[k]))
+        )
         if apply:
-            entry.rank = place
+            entry.rank = int(place[k])
