@@ -61,32 +61,36 @@ Placed = list[tuple[Section, BoardResult]]
 
 def flatten(sections: list[Section]) -> Flat:
     """Every line of ``sections`` as arrays (boards and foul groups numbered as groups)."""
-    lines = [(s, b.number, line) for s in sections for b in s.results for line in b.results]
-    return _flat(lines, sections)
+    return _flat(
+        [(k, b.number, b.results) for k, s in enumerate(sections) for b in s.results], sections
+    )
 
 
 def flatten_board(number: int, lines: Placed, sections: list[Section]) -> Flat:
     """One board's lines as arrays."""
-    return _flat([(s, number, line) for s, line in lines], sections)
+    index = {id(s): k for k, s in enumerate(sections)}
+    return _flat([(index[id(s)], number, [line]) for s, line in lines], sections)
 
 
-def _flat(lines: list[tuple[Section, int, BoardResult]], sections: list[Section]) -> Flat:
-    """One pass of comprehensions over the lines' attributes: assigned scores (rare) are
-    looked at one by one, everything else is a column."""
-    model = [line for _, _, line in lines]
+def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Section]) -> Flat:
+    """Blocks of lines (section index, board number, lines) as arrays: one pass of
+    comprehensions over the lines' attributes; assigned scores (rare) are looked at one by
+    one, everything else is a column."""
+    model = [line for _, _, lines in blocks for line in lines]
+    sizes = [len(lines) for _, _, lines in blocks]
     ns = [line.ns_score for line in model]
     ew = [line.ew_score for line in model]
     ew = [
         e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
     ]
-    places = {id(place): k for k, place in enumerate(sections)}
-    code = np.array([n for _, n, _ in lines], dtype=np.int64) * 64
+    section = np.repeat(np.array([k for k, _, _ in blocks], dtype=np.int64), sizes)
+    code = np.repeat(np.array([n for _, n, _ in blocks], dtype=np.int64) * 64, sizes)
     fouls = [line.foul_group for line in model]
     if any(fouls):
         code += np.array(fouls, dtype=np.int64)
     boards, group = np.unique(code, return_inverse=True)
     return Flat(
-        [(s, line) for s, _, line in lines],
+        [(sections[k], line) for k, line in zip(section.tolist(), model, strict=True)],
         (boards // 64).tolist(),
         group.reshape(-1).astype(np.int64),
         (_points(ns), _points(ew)),
@@ -99,7 +103,7 @@ def _flat(lines: list[tuple[Section, int, BoardResult]], sections: list[Section]
             np.array([line.ns for line in model], dtype=np.int64),
             np.array([line.ew for line in model], dtype=np.int64),
         ),
-        np.array([places[id(s)] for s, _, _ in lines], dtype=np.int64),
+        section,
     )
 
 
@@ -191,14 +195,14 @@ def _side(flat: Flat, pool: Pool, side: int, unfactored: bool) -> Floats:
 
 def _matchpoints(group: Ints, scores: Floats, convention: Convention) -> Floats:
     """Each score's matchpoints against the other scores of its own board, for all boards
-    at once (one sort; places by binary search)."""
-    _, rank = np.unique(scores, return_inverse=True)
-    width = int(rank.max()) + 1
-    keys = group * width + rank.reshape(-1)
+    at once: one key per score (its board, then the score: scores are whole points well
+    inside ±2^23), sorted once, and the scores beaten and tied counted between the bounds a
+    binary search gives."""
+    keys = group * (1 << 24) + (scores.astype(np.int64) + (1 << 23))
     ordered = np.sort(keys)
     below = np.searchsorted(ordered, keys, side="left")
     above = np.searchsorted(ordered, keys, side="right")
-    start = np.searchsorted(ordered, group * width, side="left")
+    start = np.searchsorted(ordered, group * (1 << 24), side="left")
     per_beat = convention.per_beat
     return np.asarray(per_beat * (below - start) + per_beat / 2 * (above - below - 1), np.float64)
 
