@@ -89,12 +89,13 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
     if any(fouls):
         code += np.array(fouls, dtype=np.int64)
     boards, group = np.unique(code, return_inverse=True)
+    ns_points, ew_points = _points(ns), _points(ew)
     return Flat(
         [(sections[k], line) for k, line in zip(section.tolist(), model, strict=True)],
         (boards // 64).tolist(),
         group.reshape(-1).astype(np.int64),
-        (_points(ns), _points(ew)),
-        (_shares(ns), _shares(ew)),
+        (ns_points, ew_points),
+        (_shares(ns, ns_points), _shares(ew, ew_points)),
         (
             np.array([line.ns_points for line in model], dtype=np.float64),
             np.array([line.ew_points for line in model], dtype=np.float64),
@@ -136,10 +137,10 @@ def _points(scores: list[Score | None]) -> Floats:
     return np.array([s if type(s) is int else NAN for s in scores], dtype=np.float64)
 
 
-def _shares(scores: list[Score | None]) -> Floats:
-    """Assigned percentages (NaN for any other score)."""
+def _shares(scores: list[Score | None], points: Floats) -> Floats:
+    """Assigned percentages (NaN for any other score), looked for where ``points`` has none."""
     out = np.full(len(scores), NAN)
-    for k in [k for k, s in enumerate(scores) if type(s) is not int]:
+    for k in np.flatnonzero(np.isnan(points)).tolist():
         share = assigned(scores[k])
         if share is not None:
             out[k] = share
@@ -229,6 +230,8 @@ def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
             continue
         # one number for (board, section, pair): pair numbers and sections are small
         keys = (flat.group[scored] * 1024 + flat.section[scored]) * 65536 + flat.pairs[side][scored]
+        if not (np.diff(np.sort(keys)) == 0).any():  # the usual case: no pair listed twice
+            continue
         _, first = np.unique(keys, return_index=True)
         if first.size < scored.size:
             again = np.setdiff1d(np.arange(scored.size), first)
