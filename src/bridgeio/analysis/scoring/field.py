@@ -154,6 +154,10 @@ class Sides:
     ns: Floats
     ew: Floats
 
+    def part(self, where: npt.NDArray[np.bool_]) -> Sides:
+        """The lines of ``where``."""
+        return Sides(self.ns[where], self.ew[where])
+
     def rounded(self, decimals: int, rounding: str) -> Sides:
         """Both sides at a file's precision."""
         return Sides(
@@ -165,13 +169,19 @@ class Sides:
         return self.ns, self.ew
 
 
-def exact(flat: Flat, pool: Pool, unfactored: bool = False) -> Sides:
-    """Every line's points, unrounded: factored (or, with ``unfactored``, as compared with
-    the results the board had), assigned scores as their share of the top, a pair listed
-    twice credited on its first line only."""
-    ns, ew = (_side(flat, pool, k, unfactored) for k in (0, 1))
+def exact(flat: Flat, pool: Pool) -> Sides:
+    """Every line's points, unrounded: factored, assigned scores as their share of the top,
+    a pair listed twice credited on its first line only."""
+    return both(flat, pool)[0]
+
+
+def both(flat: Flat, pool: Pool) -> tuple[Sides, Sides]:
+    """:func:`exact`'s points, and the same before factoring (as compared with the results
+    the board had), from one matchpointing."""
+    (ns, plain_ns), (ew, plain_ew) = (_side(flat, pool, k) for k in (0, 1))
     _credit_once(flat, ns, ew)
-    return Sides(ns, ew)
+    _credit_once(flat, plain_ns, plain_ew)
+    return Sides(ns, ew), Sides(plain_ns, plain_ew)
 
 
 def field_sizes(flat: Flat) -> Ints:
@@ -180,7 +190,8 @@ def field_sizes(flat: Flat) -> Ints:
     return np.bincount(flat.group[inside], minlength=len(flat.numbers)).astype(np.int64)
 
 
-def _side(flat: Flat, pool: Pool, side: int, unfactored: bool) -> Floats:
+def _side(flat: Flat, pool: Pool, side: int) -> tuple[Floats, Floats]:
+    """One side's points, factored and before factoring."""
     scores, shares = flat.scores[side], flat.shares[side]
     out = np.full(flat.size, np.nan)
     inside = ~np.isnan(scores)
@@ -188,10 +199,14 @@ def _side(flat: Flat, pool: Pool, side: int, unfactored: bool) -> Floats:
         group = flat.group[inside]
         points = _matchpoints(group, scores[inside], pool.convention)
         n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
-        out[inside] = points if unfactored else _factored(points, n, pool)
+        out[inside] = points
+        plain = out.copy()
+        out[inside] = _factored(points, n, pool)
+    else:
+        plain = out.copy()
     given = ~np.isnan(shares)
-    out[given] = shares[given] / 100 * pool.top
-    return out
+    out[given] = plain[given] = shares[given] / 100 * pool.top
+    return out, plain
 
 
 def _matchpoints(group: Ints, scores: Floats, convention: Convention) -> Floats:
@@ -238,11 +253,14 @@ def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
             points[scored[again]] = np.nan
 
 
-def agreeing(flat: Flat, computed: Sides) -> Ints:
-    """For each line, how many of its two recorded points agree with ``computed`` (no points:
-    none or 0 recorded)."""
-    count = np.zeros(flat.size, dtype=np.int64)
+def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = None) -> Ints:
+    """For each line (of ``where``: ``computed`` then holds those lines only), how many of
+    its two recorded points agree with ``computed`` (no points: none or 0 recorded)."""
+    size = flat.size if where is None else int(where.sum())
+    count = np.zeros(size, dtype=np.int64)
     for recorded, value in zip(flat.recorded, computed.pairs(), strict=True):
+        if where is not None:
+            recorded = recorded[where]
         none = np.isnan(value)
         blank = np.isnan(recorded) | (recorded == 0)
         same = np.abs(recorded - value) < 1e-6  # NaN on either side: not the same

@@ -31,6 +31,7 @@ from bridgeio.analysis.scoring.field import (
     Flat,
     Sides,
     agreeing,
+    both,
     exact,
     field_sizes,
     flatten_board,
@@ -162,22 +163,26 @@ def _method(pool: Pool, flat: Flat) -> tuple[Method, Sides, Sides, Sides]:
     """How the pool's file rounds and prints its board points (see the module), with the
     points as printed on the travellers, as totalled (rounded) and exact."""
     decimals = 2 if pool.convention is Convention.ACBL else max(1, _decimals(flat))
-    factored = exact(flat, pool)
+    factored, unfactored_points = both(flat, pool)
     played = results(flat)
     sizes = field_sizes(flat)
     uneven = ((sizes < pool.results) | (sizes < played))[flat.group]  # factored or assigned
     rounding = ROUNDINGS[0]
     if uneven.any():  # where the roundings can differ: the one most points agree with
+        part = factored.part(uneven)
         agreement = {
-            r: int(agreeing(flat, factored.rounded(decimals, r))[uneven].sum()) for r in ROUNDINGS
+            r: int(agreeing(flat, part.rounded(decimals, r), uneven).sum()) for r in ROUNDINGS
         }
         rounding = max(ROUNDINGS, key=lambda r: agreement[r])  # ties: the first, half up
     rounded = factored.rounded(decimals, rounding)
     short = (played < pool.results)[flat.group]
     printed, unfactored = rounded, False
     if short.any():
-        plain = exact(flat, pool, unfactored=True).rounded(decimals, rounding)
-        unfactored = bool(agreeing(flat, plain)[short].sum() > agreeing(flat, rounded)[short].sum())
+        plain = unfactored_points.rounded(decimals, rounding)
+        unfactored = bool(
+            agreeing(flat, plain.part(short), short).sum()
+            > agreeing(flat, rounded.part(short), short).sum()
+        )
         if unfactored:
             printed = Sides(
                 np.where(short, plain.ns, rounded.ns), np.where(short, plain.ew, rounded.ew)
