@@ -41,7 +41,8 @@ NAN = float("nan")
 class Flat:
     """A pool's lines as arrays, one row a line (NaN: nothing there)."""
 
-    lines: list[tuple[Section, BoardResult]]
+    model: list[BoardResult]
+    places: list[Section]  # the sections ``section`` indexes
     numbers: list[int]  # the board number of each group
     group: Ints  # each line's board (a group of the pool: board and foul group)
     scores: tuple[Floats, Floats]  # N-S and E-W scores in points (NaN: not in the field)
@@ -53,7 +54,11 @@ class Flat:
     @property
     def size(self) -> int:
         """The number of lines."""
-        return len(self.lines)
+        return len(self.model)
+
+    def line(self, k: int) -> tuple[Section, BoardResult]:
+        """Line ``k`` with its section."""
+        return self.places[int(self.section[k])], self.model[k]
 
 
 Placed = list[tuple[Section, BoardResult]]
@@ -91,7 +96,8 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
     boards, group = np.unique(code, return_inverse=True)
     ns_points, ew_points = _points(ns), _points(ew)
     return Flat(
-        [(sections[k], line) for k, line in zip(section.tolist(), model, strict=True)],
+        model,
+        sections,
         (boards // 64).tolist(),
         group.reshape(-1).astype(np.int64),
         (ns_points, ew_points),

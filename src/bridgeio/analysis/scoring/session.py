@@ -213,7 +213,7 @@ def _compare(
     done.agreement["boards"][1] += len(flat.numbers)
     for group in bad.tolist():
         at = np.flatnonzero(flat.group == group)
-        lines = [flat.lines[k] for k in at.tolist()]
+        lines = [flat.line(k) for k in at.tolist()]
         number = flat.numbers[group]
         adjusted = _left_out(pool, number, lines, method) if wrong[at].sum() > 1 else None
         if adjusted is not None:
@@ -229,7 +229,7 @@ def _compare(
                 )
             )
         for k in at.tolist():
-            section, line = flat.lines[k]
+            section, line = flat.line(k)
             for side, recorded, rule in (
                 ("N-S", line.ns_points, float(printed.ns[k])),
                 ("E-W", line.ew_points, float(printed.ew[k])),
