@@ -77,9 +77,8 @@ class Tallies:
 def tallies(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> tuple[Rows, Tallies]:
     """The entries with a recorded total and points on the boards, with their sums (one
     code per pair: section, direction for a Mitchell, number; summed by ``bincount``)."""
-    directed = np.array(
-        [any(e.direction is not None for e in s.entries) for s in pool.sections], dtype=np.int64
-    )
+    mitchell = [any(e.direction is not None for e in s.entries) for s in pool.sections]
+    directed = np.array(mitchell, dtype=np.int64)
     codes, points, exacts = [], [], []
     for side in (0, 1):
         value = rounded.pairs()[side]
@@ -92,14 +91,18 @@ def tallies(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> tuple[Rows,
     sums = np.bincount(index, weights=np.concatenate(points))
     sums_exact = np.bincount(index, weights=np.concatenate(exacts))
     played = np.bincount(index).astype(np.float64)
-    rows, wanted = [], []
-    for k, section in enumerate(pool.sections):
-        for entry in section.entries:
-            if entry.score is None:
-                continue
-            ew = int(entry.direction is Direction.EW) if directed[k] else 0
-            rows.append((section, entry))
-            wanted.append((k * 2 + ew) * 100_000 + entry.number)
+    ranked = [
+        (k, section, entry)
+        for k, section in enumerate(pool.sections)
+        for entry in section.entries
+        if entry.score is not None
+    ]
+    ew = Direction.EW
+    wanted = [
+        (k * 2 + (mitchell[k] and entry.direction is ew)) * 100_000 + entry.number
+        for k, _, entry in ranked
+    ]
+    rows = [(section, entry) for _, section, entry in ranked]
     at = np.searchsorted(keys, np.array(wanted, dtype=np.int64))
     at = np.minimum(at, max(keys.size - 1, 0))
     found = keys[at] == np.array(wanted, dtype=np.int64) if keys.size else np.zeros(0, bool)
