@@ -60,9 +60,11 @@ def score_problems(path: str, fmt: Any, options: dict[str, Any]) -> list[Problem
     """The score findings of a results file (none for other documents)."""
     from bridgeio.analysis.scoring import check_contract_scores, rescore
     from bridgeio.core import read_as
+    from bridgeio.errors import collect
     from bridgeio.model.results import Results
 
-    doc = read_as(path, fmt, **read_options(options))
+    with collect():  # what reading finds was listed by the checks already
+        doc = read_as(path, fmt, **read_options(options))
     if not isinstance(doc, Results):
         return []
     return check_contract_scores(doc) + rescore(doc).problems()
