@@ -21,8 +21,8 @@ from bridgeio.analysis.scoring.matchpoints import (
     matchpoints,
     plain_boards,
 )
-from bridgeio.analysis.scoring.session import Difference, Rescoring, rescore, score
-from bridgeio.analysis.scoring.totals import Method
+from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
+from bridgeio.analysis.scoring.session import rescore, score
 
 __all__ = [
     "Convention",

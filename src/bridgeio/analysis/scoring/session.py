@@ -20,7 +20,6 @@ and percentages are formed likewise (sources in :mod:`.boards` and :mod:`.totals
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -38,8 +37,8 @@ from bridgeio.analysis.scoring.field import (
     results,
 )
 from bridgeio.analysis.scoring.matchpoints import Convention
-from bridgeio.analysis.scoring.totals import Method, check_totals
-from bridgeio.errors import Problem
+from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
+from bridgeio.analysis.scoring.totals import check_totals
 from bridgeio.model.results import (
     Assigned,
     BoardResult,
@@ -51,54 +50,6 @@ from bridgeio.model.results import (
 )
 
 EPS = 1e-6
-
-
-@dataclass(frozen=True)
-class Difference:
-    """A recorded figure that differs from its recomputation."""
-
-    place: str
-    what: str  # "N-S matchpoints", "total", "percentage", "rank", ...
-    recorded: object
-    computed: object
-    note: str = ""
-
-    @property
-    def problem(self) -> Problem:
-        """The difference as an error of ``bridgeio validate``."""
-        note = f" ({self.note})" if self.note else ""
-        return Problem(
-            self.place,
-            f"{self.what} {_text(self.recorded)} recorded, {_text(self.computed)} by the rule"
-            f"{note}",
-        )
-
-
-def _text(value: object) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
-@dataclass
-class Rescoring:
-    """What :func:`rescore` found: the differences, what it could not check (each said
-    once), the method of each event, and counts of agreement (agreeing, compared)."""
-
-    differences: list[Difference] = field(default_factory=list)
-    unchecked: list[str] = field(default_factory=list)
-    methods: dict[int, Method] = field(default_factory=dict)
-    agreement: dict[str, list[int]] = field(
-        default_factory=lambda: {k: [0, 0] for k in ("boards", "totals", "percentages", "ranks")}
-    )
-
-    def problems(self) -> list[Problem]:
-        """Errors for the differences, one warning for each thing not checked."""
-        found = [d.problem for d in self.differences]
-        return found + [Problem("results", text, "warning") for text in self.unchecked]
-
-    def count(self, what: str, agrees: bool) -> None:
-        """Count one comparison of ``what``."""
-        self.agreement[what][0] += agrees
-        self.agreement[what][1] += 1
 
 
 def rescore(

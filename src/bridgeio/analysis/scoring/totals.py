@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -22,44 +21,10 @@ import numpy.typing as npt
 from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.factoring import Floats
 from bridgeio.analysis.scoring.field import Flat, Sides
-from bridgeio.analysis.scoring.matchpoints import Convention
+from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
 from bridgeio.model.results import Direction, Entry, Section
 
-if TYPE_CHECKING:
-    from bridgeio.analysis.scoring.session import Rescoring
-
 HALF = 0.005 + 1e-6  # totals and percentages carry two decimals
-
-
-@dataclass
-class Method:
-    """How a file scores: convention, top, precision and rounding of board points, whether
-    short travellers print unfactored points, and how totals are formed."""
-
-    convention: Convention
-    top: float
-    decimals: int
-    rounding: str
-    short_unfactored: bool = False
-    totals: str = ""
-
-    def describe(self) -> str:
-        """``ACBL matchpoints, top 12, Neuberg, 2 decimals``."""
-        name = "ACBL" if self.convention is Convention.ACBL else "European"
-        parts = [f"{name} matchpoints", f"top {self.top:g}"]
-        if self.factored:
-            parts.append("Neuberg")
-        places = f"{self.decimals} decimal{'s' if self.decimals != 1 else ''}"
-        if self.rounding != "half up":
-            places += f" ({'cut' if self.rounding == 'cut' else 'halves to even'})"
-        parts.append(places)
-        if self.short_unfactored:
-            parts.append("short travellers printed unfactored")
-        if self.totals:
-            parts.append(f"totals {self.totals}")
-        return ", ".join(parts)
-
-    factored: bool = False
 
 
 Rows = list[tuple[Section, Entry]]
@@ -140,8 +105,6 @@ def check_totals(
     done: Rescoring,
 ) -> None:
     """Compare every entry's total, percentage and rank (see the module)."""
-    from bridgeio.analysis.scoring.session import Difference
-
     rows, counts = tallies(pool, flat, rounded, exact)
     if not rows:
         return
@@ -215,8 +178,6 @@ def _near(recorded: Floats, computed: Floats) -> npt.NDArray[np.bool_]:
 def _ranks(pool: Pool, rows: Rows, totals: Floats, apply: bool, done: Rescoring) -> None:
     """Each entry's place among its direction (ties share the best place: a recorded rank
     anywhere in the tie's places agrees)."""
-    from bridgeio.analysis.scoring.session import Difference
-
     ranks = _recorded([e.rank for _, e in rows])
     direction = np.array(
         [0 if e.direction is None else 1 + (e.direction is Direction.EW) for _, e in rows]
