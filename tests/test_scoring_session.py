@@ -199,3 +199,17 @@ def test_neuberg_keeps_a_short_board_inside_the_top(scores, missing):
         points = neuberg(matchpoints(scores, convention), full, convention)
         assert np.all(points > 0 - 1e-9) and np.all(points < convention.top(full) + 1e-9)
         assert abs(points.sum() - len(scores) * convention.top(full) / 2) < 1e-6
+
+
+def test_a_named_convention_rescores_in_its_own_units(corpus):
+    doc = read(corpus / "usebio" / "nzscorer_pairs.xml")
+    new, differences = bridgeio.score(doc, convention="acbl")
+    before = [
+        line.ns_points for s in doc.events[0].sections for b in s.results for line in b.results
+    ]
+    after = [
+        line.ns_points for s in new.events[0].sections for b in s.results for line in b.results
+    ]
+    assert after == [None if p is None else p / 2 for p in before]  # 1 a score beaten, not 2
+    assert {d.what for d in differences} == {"N-S matchpoints", "E-W matchpoints"}
+    assert bridgeio.score(doc)[1] == []  # by the file's own convention, nothing to change

@@ -43,7 +43,7 @@ def score(
     """Recompute matchpoints, totals, percentages and ranks of SOURCE and print the
     standings; with TARGET, write the rescored file. Exit 1 when a figure changed."""
     from bridgeio import core
-    from bridgeio.analysis.scoring import rescore
+    from bridgeio.analysis.scoring import Convention, rescore
     from bridgeio.analysis.scoring import score as rescored_copy
     from bridgeio.model.results import Results
 
@@ -52,7 +52,8 @@ def score(
         if not isinstance(doc, Results):
             raise Failure(f"{src.label}: not a results file: nothing to score", 2)
         new, differences = rescored_copy(doc, convention)
-        report = rescore(new)  # the methods and standings of the rescored document
+        chosen = Convention(convention) if convention else None
+        report = rescore(new, chosen)  # the methods of the rescored document
         for number, method in report.methods.items():
             click.echo(f"event {number}: {method.describe()}")
         for text in report.unchecked:

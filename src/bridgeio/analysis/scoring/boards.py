@@ -81,6 +81,8 @@ def _pool(event: Event, sections: list[Section], convention: Convention | None) 
         if not exact:
             return None
         convention = exact[0]
-    elif convention not in fits:
-        return None
+    elif convention not in fits:  # a convention named over the file's: its own top
+        if len(sections) > 1:
+            return None  # the sections' recorded top does not say they were scored across
+        return Pool(event, sections, convention, float(convention.top(most)), most, flat)
     return Pool(event, sections, convention, top, int(top / convention.per_beat) + 1, flat)
