@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bridgeio import model
+    from bridgeio.analysis.scoring.session import score
     from bridgeio.core import (
         FileFormat,
         available_formats,
@@ -53,6 +54,7 @@ __version__ = "0.1.0"
 
 _WHERE = {
     **dict.fromkeys(("read", "write", "convert", "validate"), "bridgeio.core"),
+    "score": "bridgeio.analysis.scoring.session",
     **dict.fromkeys(
         ("ConversionError", "DataLossWarning", "FormatError", "FormatWarning", "Problem"),
         "bridgeio.errors",
@@ -81,6 +83,7 @@ __all__ = [
     "write",
     "convert",
     "validate",
+    "score",
     "FormatError",
     "FormatWarning",
     "DataLossWarning",

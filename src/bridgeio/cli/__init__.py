@@ -29,6 +29,7 @@ COMMANDS = (
     "dump",
     "convert",
     "validate",
+    "score",
     "checksum",
     "generate",
     "solve",

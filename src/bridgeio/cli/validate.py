@@ -1,4 +1,9 @@
-"""``bridgeio validate``: check files, list the problems with their place."""
+"""``bridgeio validate``: check files, list the problems with their place.
+
+A results file's scores are checked too (unless ``--no-scores``): every line's score against
+its contract, and every matchpoint, total, percentage and rank against a recomputation by
+the file's own convention (:mod:`bridgeio.analysis.scoring`).
+"""
 
 from __future__ import annotations
 
@@ -11,16 +16,24 @@ from bridgeio.cli.inputs import opened
 from bridgeio.cli.options import read_options, reading
 from bridgeio.cli.problems import show_problems
 from bridgeio.cli.status import OK, PROBLEMS, each, failures
-from bridgeio.errors import FormatError
+from bridgeio.errors import FormatError, Problem
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True)
+@click.option("--no-scores", is_flag=True, help="Do not check a results file's scores.")
 @reading
 def validate(
-    files: tuple[str, ...], source_format: str | None, verbose: bool, **options: Any
+    files: tuple[str, ...],
+    no_scores: bool,
+    source_format: str | None,
+    verbose: bool,
+    **options: Any,
 ) -> None:
-    """Check files: exit 0 clean, 1 problems found (listed with their place), 2 unreadable."""
+    """Check files: exit 0 clean, 1 problems found (listed with their place), 2 unreadable.
+
+    Results files: scores against contracts, matchpoints, totals, percentages and ranks
+    against a recomputation (--no-scores skips this)."""
 
     def one(name: str) -> int:
         from bridgeio.core import validate_as
@@ -31,6 +44,8 @@ def validate(
             except FormatError as refused:  # unreadable (status 2): what was found, on stderr
                 show_problems(source.label, refused.problems, verbose)
                 raise
+            if not no_scores and source.format.holds in ("results", "any"):
+                problems += score_problems(source.path, source.format, options)
         show_problems(source.label, problems, verbose, click.echo)
         errors = [p for p in problems if p.severity == "error"]
         if not errors:
@@ -39,3 +54,17 @@ def validate(
         return PROBLEMS if errors else OK
 
     sys.exit(each(files, one))
+
+
+def score_problems(path: str, fmt: Any, options: dict[str, Any]) -> list[Problem]:
+    """The score findings of a results file (none for other documents)."""
+    from bridgeio.analysis.scoring import check_contract_scores, rescore
+    from bridgeio.core import read_as
+    from bridgeio.errors import collect
+    from bridgeio.model.results import Results
+
+    with collect():  # what reading finds was listed by the checks already
+        doc = read_as(path, fmt, **read_options(options))
+    if not isinstance(doc, Results):
+        return []
+    return check_contract_scores(doc) + rescore(doc).problems()

@@ -38,6 +38,8 @@ from bridgeio.analysis.scoring.matchpoints import (
     matchpoints,
     plain_boards,
 )
+from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
+from bridgeio.analysis.scoring.session import rescore, score
 from bridgeio.analysis.scoring.teams import match_imps, score_match
 from bridgeio.analysis.scoring.victory_points import victory_points, vp_scale
 
@@ -66,4 +68,9 @@ __all__ = [
     "score_match",
     "victory_points",
     "vp_scale",
+    "Difference",
+    "Method",
+    "Rescoring",
+    "rescore",
+    "score",
 ]

@@ -1,0 +1,286 @@
+"""Every board of a pool matchpointed at once, as arrays.
+
+The pool's lines are read into flat arrays once (board, scores, assigned percentages,
+recorded points, pairs); each score's place on its board is then found for all boards
+together: scores are ranked, keyed by board and rank, sorted once, and the scores beaten and
+tied are counts between binary-search bounds. Factoring, assigned scores and the pairs
+listed twice follow as array operations (rules and sources: :mod:`.boards`,
+:mod:`.factoring`).
+
+>>> from bridgeio.analysis.scoring.boards import Pool
+>>> from bridgeio.model.results import Board, BoardResult, Event, Section
+>>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s) for t, s in
+...          [(1, 420), (2, 450), (3, 420)]]
+>>> section = Section("A", results=[Board(1, lines)])
+>>> pool = Pool(Event(sections=[section]), [section], Convention.ACBL, 3.0, 4)
+>>> flat = flatten(pool.sections)
+>>> exact(flat, pool).ns.round(3).tolist()  # 3 results of 4: Neuberg
+[0.833, 2.833, 0.833]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgeio.analysis.scoring.factoring import Floats, to_precision
+from bridgeio.analysis.scoring.matchpoints import Convention
+from bridgeio.model.results import Assigned, BoardResult, Direction, Score, Section, Special
+
+if TYPE_CHECKING:
+    from bridgeio.analysis.scoring.boards import Pool
+
+Ints = npt.NDArray[np.int64]
+NAN = float("nan")
+
+
+@dataclass
+class Flat:
+    """A pool's lines as arrays, one row a line (NaN: nothing there)."""
+
+    model: list[BoardResult]
+    places: list[Section]  # the sections ``section`` indexes
+    numbers: list[int]  # the board number of each group
+    group: Ints  # each line's board (a group of the pool: board and foul group)
+    scores: tuple[Floats, Floats]  # N-S and E-W scores in points (NaN: not in the field)
+    shares: tuple[Floats, Floats]  # assigned percentages (NaN: not assigned)
+    recorded: tuple[Floats, Floats]  # the file's points (NaN: none)
+    pairs: tuple[Ints, Ints]  # N-S and E-W pair numbers
+    section: Ints  # each line's section, as an index of the pool's sections
+
+    @property
+    def size(self) -> int:
+        """The number of lines."""
+        return len(self.model)
+
+    def line(self, k: int) -> tuple[Section, BoardResult]:
+        """Line ``k`` with its section."""
+        return self.places[int(self.section[k])], self.model[k]
+
+
+Placed = list[tuple[Section, BoardResult]]
+
+
+def flatten(sections: list[Section]) -> Flat:
+    """Every line of ``sections`` as arrays (boards and foul groups numbered as groups)."""
+    return _flat(
+        [(k, b.number, b.results) for k, s in enumerate(sections) for b in s.results], sections
+    )
+
+
+def flatten_board(number: int, lines: Placed, sections: list[Section]) -> Flat:
+    """One board's lines as arrays."""
+    index = {id(s): k for k, s in enumerate(sections)}
+    return _flat([(index[id(s)], number, [line]) for s, line in lines], sections)
+
+
+def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Section]) -> Flat:
+    """Blocks of lines (section index, board number, lines) as arrays: one pass of
+    comprehensions over the lines' attributes; assigned scores (rare) are looked at one by
+    one, everything else is a column."""
+    model = [line for _, _, lines in blocks for line in lines]
+    sizes = [len(lines) for _, _, lines in blocks]
+    ns = [line.ns_score for line in model]
+    ew = [line.ew_score for line in model]
+    ew = [
+        e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
+    ]
+    section = np.repeat(np.array([k for k, _, _ in blocks], dtype=np.int64), sizes)
+    code = np.repeat(np.array([n for _, n, _ in blocks], dtype=np.int64) * 64, sizes)
+    fouls = [line.foul_group for line in model]
+    if any(fouls):
+        code += np.array(fouls, dtype=np.int64)
+    boards, group = np.unique(code, return_inverse=True)
+    ns_points, ew_points = _points(ns), _points(ew)
+    return Flat(
+        model,
+        sections,
+        (boards // 64).tolist(),
+        group.reshape(-1).astype(np.int64),
+        (ns_points, ew_points),
+        (_shares(ns, ns_points), _shares(ew, ew_points)),
+        (
+            np.array([line.ns_points for line in model], dtype=np.float64),
+            np.array([line.ew_points for line in model], dtype=np.float64),
+        ),
+        (
+            np.array([line.ns for line in model], dtype=np.int64),
+            np.array([line.ew for line in model], dtype=np.int64),
+        ),
+        section,
+    )
+
+
+def assigned(score: Score | None) -> float | None:
+    """The percentage of the top an assigned score is worth (None: not assigned)."""
+    if isinstance(score, Assigned | Special):
+        return score.percent
+    return None
+
+
+def results(flat: Flat) -> Ints:
+    """The results each board had: scores in points or assigned scores (N-S side)."""
+    scored = ~np.isnan(flat.scores[0]) | ~np.isnan(flat.shares[0])
+    return np.bincount(flat.group[scored], minlength=len(flat.numbers)).astype(np.int64)
+
+
+def recorded_top(flat: Flat) -> float | None:
+    """The top most lines' N-S and E-W points add up to (None without points), among lines
+    with a score in points on both sides."""
+    sums = flat.recorded[0] + flat.recorded[1]
+    sums = np.round(sums[~np.isnan(sums + flat.scores[0] + flat.scores[1])], 2)
+    if sums.size == 0:
+        return None
+    values, counts = np.unique(sums, return_counts=True)
+    return float(values[int(np.argmax(counts))])
+
+
+def _points(scores: list[Score | None]) -> Floats:
+    """Scores in points (NaN for any other)."""
+    return np.array([s if type(s) is int else NAN for s in scores], dtype=np.float64)
+
+
+def _shares(scores: list[Score | None], points: Floats) -> Floats:
+    """Assigned percentages (NaN for any other score), looked for where ``points`` has none."""
+    out = np.full(len(scores), NAN)
+    for k in np.flatnonzero(np.isnan(points)).tolist():
+        share = assigned(scores[k])
+        if share is not None:
+            out[k] = share
+    return out
+
+
+@dataclass
+class Sides:
+    """N-S and E-W values of every line of a :class:`Flat`."""
+
+    ns: Floats
+    ew: Floats
+
+    def part(self, where: npt.NDArray[np.bool_]) -> Sides:
+        """The lines of ``where``."""
+        return Sides(self.ns[where], self.ew[where])
+
+    def rounded(self, decimals: int, rounding: str) -> Sides:
+        """Both sides at a file's precision."""
+        return Sides(
+            to_precision(self.ns, decimals, rounding), to_precision(self.ew, decimals, rounding)
+        )
+
+    def pairs(self) -> tuple[Floats, Floats]:
+        """``(ns, ew)``."""
+        return self.ns, self.ew
+
+
+def exact(flat: Flat, pool: Pool) -> Sides:
+    """Every line's points, unrounded: factored, assigned scores as their share of the top,
+    a pair listed twice credited on its first line only."""
+    return both(flat, pool)[0]
+
+
+def both(flat: Flat, pool: Pool) -> tuple[Sides, Sides]:
+    """:func:`exact`'s points, and the same before factoring (as compared with the results
+    the board had), from one matchpointing."""
+    (ns, plain_ns), (ew, plain_ew) = (_side(flat, pool, k) for k in (0, 1))
+    _credit_once(flat, ns, ew)
+    _credit_once(flat, plain_ns, plain_ew)
+    return Sides(ns, ew), Sides(plain_ns, plain_ew)
+
+
+def field_sizes(flat: Flat) -> Ints:
+    """The results in each board's field (scores in points, N-S side)."""
+    inside = ~np.isnan(flat.scores[0])
+    return np.bincount(flat.group[inside], minlength=len(flat.numbers)).astype(np.int64)
+
+
+def _side(flat: Flat, pool: Pool, side: int) -> tuple[Floats, Floats]:
+    """One side's points, factored and before factoring."""
+    scores, shares = flat.scores[side], flat.shares[side]
+    out = np.full(flat.size, np.nan)
+    inside = ~np.isnan(scores)
+    if inside.any():
+        group = flat.group[inside]
+        points = _matchpoints(group, scores[inside], pool.convention)
+        n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
+        out[inside] = points
+        plain = out.copy()
+        out[inside] = _factored(points, n, pool)
+    else:
+        plain = out.copy()
+    given = ~np.isnan(shares)
+    out[given] = plain[given] = shares[given] / 100 * pool.top
+    return out, plain
+
+
+def _matchpoints(group: Ints, scores: Floats, convention: Convention) -> Floats:
+    """Each score's matchpoints against the other scores of its own board, for all boards
+    at once: one key per score (its board, then the score: scores are whole points well
+    inside ±2^23), sorted once, and the scores beaten and tied counted between the bounds a
+    binary search gives."""
+    keys = group * (1 << 24) + (scores.astype(np.int64) + (1 << 23))
+    ordered = np.sort(keys)
+    below = np.searchsorted(ordered, keys, side="left")
+    above = np.searchsorted(ordered, keys, side="right")
+    start = np.searchsorted(ordered, group * (1 << 24), side="left")
+    per_beat = convention.per_beat
+    return np.asarray(per_beat * (below - start) + per_beat / 2 * (above - below - 1), np.float64)
+
+
+def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
+    """Neuberg's formula where a board had fewer results than ``pool.results``, and the ACBL
+    small-group rule (sources: :mod:`.factoring`)."""
+    big, top = float(pool.results), pool.top
+    if pool.convention is Convention.ACBL:
+        out = points * big / n + (big - n) / (2 * n)
+        out = np.where(n == 1, 0.6 * top, out)
+        # of two results: the better 65 %, the worse 55 %, a tie 60 % (M is 1, 0 or 1/2)
+        out = np.where((n == 2) & (big > 2), (0.55 + 0.1 * points) * top, out)
+    else:
+        out = (points + 1) * big / n - 1
+    return np.asarray(np.where(n >= big, points, out), dtype=np.float64)
+
+
+def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
+    """A pair listed twice on a board keeps the points of its first line only."""
+    for side, points in ((0, ns), (1, ew)):
+        scored = np.flatnonzero(~np.isnan(points))
+        if scored.size < 2:
+            continue
+        # one number for (board, section, pair): pair numbers and sections are small
+        keys = (flat.group[scored] * 1024 + flat.section[scored]) * 65536 + flat.pairs[side][scored]
+        if not (np.diff(np.sort(keys)) == 0).any():  # the usual case: no pair listed twice
+            continue
+        _, first = np.unique(keys, return_index=True)
+        if first.size < scored.size:
+            again = np.setdiff1d(np.arange(scored.size), first)
+            points[scored[again]] = np.nan
+
+
+def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = None) -> Ints:
+    """For each line (of ``where``: ``computed`` then holds those lines only), how many of
+    its two recorded points agree with ``computed`` (no points: none or 0 recorded)."""
+    size = flat.size if where is None else int(where.sum())
+    count = np.zeros(size, dtype=np.int64)
+    for recorded, value in zip(flat.recorded, computed.pairs(), strict=True):
+        if where is not None:
+            recorded = recorded[where]
+        none = np.isnan(value)
+        blank = np.isnan(recorded) | (recorded == 0)
+        same = np.abs(recorded - value) < 1e-6  # NaN on either side: not the same
+        count += np.where(none, blank, same)
+    return count
+
+
+def direction_keys(
+    flat: Flat, side: int, directed: list[bool]
+) -> list[tuple[int, Direction | None, int]]:
+    """The entry key (section index, direction or None for a Howell, pair) of each line's
+    pair on ``side``."""
+    direction = Direction.NS if side == 0 else Direction.EW
+    return [
+        (int(s), direction if directed[int(s)] else None, int(p))
+        for s, p in zip(flat.section, flat.pairs[side], strict=True)
+    ]

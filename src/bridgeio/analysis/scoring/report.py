@@ -1,0 +1,94 @@
+"""What a rescoring finds: each recorded figure that differs from its recomputation, what
+could not be checked, the method found for each event, and counts of agreement.
+
+>>> Difference("event 1, board 2, pairs 3/4", "N-S matchpoints", 5.0, 4.5).problem.message
+'N-S matchpoints 5 recorded, 4.5 by the rule'
+>>> Method(Convention.EUROPEAN, 24, 1, "cut", factored=True).describe()
+'European matchpoints, top 24, Neuberg, 1 decimal (cut)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bridgeio.analysis.scoring.matchpoints import Convention
+from bridgeio.errors import Problem
+
+
+@dataclass
+class Method:
+    """How a file scores: convention, top, precision and rounding of board points, whether
+    short travellers print unfactored points, and how totals are formed."""
+
+    convention: Convention
+    top: float
+    decimals: int
+    rounding: str
+    short_unfactored: bool = False
+    totals: str = ""
+
+    def describe(self) -> str:
+        """``ACBL matchpoints, top 12, Neuberg, 2 decimals``."""
+        name = "ACBL" if self.convention is Convention.ACBL else "European"
+        parts = [f"{name} matchpoints", f"top {self.top:g}"]
+        if self.factored:
+            parts.append("Neuberg")
+        places = f"{self.decimals} decimal{'s' if self.decimals != 1 else ''}"
+        if self.rounding != "half up":
+            places += f" ({'cut' if self.rounding == 'cut' else 'halves to even'})"
+        parts.append(places)
+        if self.short_unfactored:
+            parts.append("short travellers printed unfactored")
+        if self.totals:
+            parts.append(f"totals {self.totals}")
+        return ", ".join(parts)
+
+    factored: bool = False
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A recorded figure that differs from its recomputation."""
+
+    place: str
+    what: str  # "N-S matchpoints", "total", "percentage", "rank", ...
+    recorded: object
+    computed: object
+    note: str = ""
+
+    @property
+    def problem(self) -> Problem:
+        """The difference as an error of ``bridgeio validate``."""
+        note = f" ({self.note})" if self.note else ""
+        return Problem(
+            self.place,
+            f"{self.what} {_text(self.recorded)} recorded, {_text(self.computed)} by the rule"
+            f"{note}",
+        )
+
+
+def _text(value: object) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+@dataclass
+class Rescoring:
+    """What :func:`rescore` found: the differences, what it could not check (each said
+    once), the method of each event, and counts of agreement (agreeing, compared)."""
+
+    differences: list[Difference] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)
+    methods: dict[int, Method] = field(default_factory=dict)
+    agreement: dict[str, list[int]] = field(
+        default_factory=lambda: {k: [0, 0] for k in ("boards", "totals", "percentages", "ranks")}
+    )
+
+    def problems(self) -> list[Problem]:
+        """Errors for the differences, one warning for each thing not checked."""
+        found = [d.problem for d in self.differences]
+        return found + [Problem("results", text, "warning") for text in self.unchecked]
+
+    def count(self, what: str, agrees: bool) -> None:
+        """Count one comparison of ``what``."""
+        self.agreement[what][0] += agrees
+        self.agreement[what][1] += 1
