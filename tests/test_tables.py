@@ -276,3 +276,12 @@ def test_a_deal_set_makes_no_python_object_per_deal(name):
         found.column("record").to_numpy()[:: 20 if name == "dd_tricks" else 1],
         np.arange(1, 200_001),
     )
+
+
+def test_docs_describe_every_column():
+    text = (Path(__file__).parents[1] / "docs" / "tables.md").read_text()
+    for name, schema in SCHEMAS.items():
+        section = text.split(f"\n## {name}\n", 1)[1].split("\n## ", 1)[0]
+        described = " ".join(line.split("|")[1] for line in section.splitlines() if "|" in line)
+        for column in schema.names:
+            assert column in described.replace(",", " ").split(), (name, column)

@@ -34,6 +34,7 @@ COMMANDS = (
     "solve",
     "anonymize",
     "analyze",
+    "export",
     "schema",
     "formats",
 )
