@@ -285,3 +285,31 @@ def test_docs_describe_every_column():
         described = " ".join(line.split("|")[1] for line in section.splitlines() if "|" in line)
         for column in schema.names:
             assert column in described.replace(",", " ").split(), (name, column)
+
+
+def test_movements_of_results_are_the_models(corpus):
+    """The quick path names board groups as model.movement.from_results does, section by
+    section over every results file of the corpus."""
+    from bridgeio.analysis.tables.results import _groups, _seats, exact_movement
+
+    checked = 0
+    for path in [*acbl_files(corpus), *sorted((corpus / "usebio").glob("*.xml"))]:
+        for event in bridgeio.read(path).events:
+            for section in event.sections:
+                cells: dict = {}
+                for board in section.results:
+                    for line in board.results:
+                        seats = line.seats or (line.ns, line.ew)
+                        cells.setdefault((line.round, line.table), (seats, set()))[1].add(
+                            board.number
+                        )
+                mitchell = section.movement == "mitchell"
+                exact = exact_movement(cells, False, mitchell)
+                groups = _groups(cells, mitchell)
+                if groups is not None:
+                    quick = sorted(
+                        (*p, *_seats(s, False), groups[p]) for p, (s, _) in cells.items()
+                    )
+                    assert quick == exact, path.name
+                    checked += 1
+    assert checked >= 80  # every ACBLscore section (USEBIO lines need the exact path)

@@ -51,17 +51,23 @@ class Tables:
 
 
 def from_rows(schema: pa.Schema, rows: list[tuple[Any, ...]]) -> pa.Table:
-    """An Arrow table of ``schema`` from rows of values in its order."""
-    columns = list(zip(*rows, strict=True))
+    """An Arrow table of ``schema`` from rows of values in its order: pyarrow converts the
+    rows as one struct array (in C++, several times faster than transposing them in Python),
+    then dictionary-encodes the columns the schema wants so.
+
+    >>> from_rows(SCHEMAS["dd_tricks"], [(0, None, 1, 7, "N", "NT", 9)]).column("strain")[0]
+    <pyarrow.DictionaryScalar: 'NT'>
+    """
+    plain = pa.struct([pa.field(f.name, _plain(f.type)) for f in schema])
+    columns = pa.array(rows, type=plain).flatten()
     return pa.Table.from_arrays(
-        [column(values, field.type) for values, field in zip(columns, schema, strict=True)],
+        [
+            c.dictionary_encode() if pa.types.is_dictionary(f.type) else c
+            for c, f in zip(columns, schema, strict=True)
+        ],
         schema=schema,
     )
 
 
-def column(values: tuple[Any, ...] | list[Any], kind: pa.DataType) -> pa.Array:
-    """An Arrow array of ``kind`` (a dictionary type is encoded from plain strings, which
-    is many times faster than pyarrow building it from Python values)."""
-    if pa.types.is_dictionary(kind):
-        return pa.array(values, type=kind.value_type).dictionary_encode()
-    return pa.array(values, type=kind)
+def _plain(kind: pa.DataType) -> pa.DataType:
+    return kind.value_type if pa.types.is_dictionary(kind) else kind

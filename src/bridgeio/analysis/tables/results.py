@@ -17,7 +17,7 @@ from typing import Any
 
 from bridgeio.analysis.tables.columns import Tables
 from bridgeio.analysis.tables.deals import add_deals
-from bridgeio.model.movement import Played, from_results
+from bridgeio.model.movement import MAX_ROUNDS, MAX_TABLES, Played, from_results, group_labels
 from bridgeio.model.results import (
     Award,
     Board,
@@ -60,12 +60,13 @@ def add_event(tables: Tables, file_id: int, event: Event) -> None:
     )
     for section in event.sections:
         keys = (file_id, event.number, section.name)
-        add_section(tables, keys, section)
-        add_movement(tables, keys, section, event.kind == EventKind.INDIVIDUAL)
+        add_section(tables, keys, section, event.kind == EventKind.INDIVIDUAL)
 
 
-def add_section(tables: Tables, keys: tuple[int, int, str], section: Section) -> None:
-    """A section's row, its entries and players, results and team matches."""
+def add_section(
+    tables: Tables, keys: tuple[int, int, str], section: Section, individual: bool = False
+) -> None:
+    """A section's row, its entries and players, results, movement and team matches."""
     tables.add(
         "sections",
         (
@@ -81,7 +82,10 @@ def add_section(tables: Tables, keys: tuple[int, int, str], section: Section) ->
     )
     for entry in section.entries:
         add_entry(tables, keys, entry)
-    tables.extend("results", result_rows(keys, section.results, None))
+    cells: Cells = {}
+    tables.extend("results", result_rows(keys, section.results, None, cells))
+    if cells:
+        add_movement(tables, keys, cells, section.movement == "mitchell" and not individual)
     for match in section.matches:
         tables.add(
             "team_matches",
@@ -148,32 +152,61 @@ def awarded(awards: dict[str, list[Award]]) -> float | None:
     return round(sum(a.points for a in found), 2)
 
 
+Cells = dict[tuple[int, int], tuple[tuple[int, ...], set[int]]]
+"""(round, table): the seats there and the boards they played (None: no movement)."""
+
+
 def result_rows(
-    keys: tuple[int, int, str], boards: list[Board], match: tuple[int, int] | None
+    keys: tuple[int, int, str],
+    boards: list[Board],
+    match: tuple[int, int] | None,
+    cells: Cells | None = None,
 ) -> list[tuple[Any, ...]]:
-    """One row per traveller line of ``boards``."""
+    """One row per traveller line of ``boards``; ``cells`` gathers who sat where and the
+    boards they played, for the movement (emptied when the lines make no movement)."""
     home, away = match if match else (None, None)
-    rows = []
+    given = cells
+    rows: list[tuple[Any, ...]] = []
+    add = rows.append
     for board in boards:
+        number = board.number
         for line in board.results:
             contract = line.contract
-            declarer = None if contract is None else contract.declarer
-            ns, ns_adjusted = _score(line.ns_score)
-            ew, ew_adjusted = _score(line.ew_score)
-            south = west = None
-            if line.seats is not None:
-                south, west = line.seats[2], line.seats[3]
-            rows.append(
+            text = declarer = lead = None
+            if contract is not None:
+                text = contract.text
+                declarer = None if contract.declarer is None else contract.declarer.char
+            if line.lead is not None:
+                lead = str(line.lead)
+            ns, ew = line.ns_score, line.ew_score
+            ns_adjusted = ew_adjusted = south = west = None
+            if type(ns) is not int and ns is not None:
+                ns, ns_adjusted = _score(ns)
+            if type(ew) is not int and ew is not None:
+                ew, ew_adjusted = _score(ew)
+            seats = line.seats
+            if seats is not None:
+                south, west = seats[2], seats[3]
+            if cells is not None:
+                place = (line.round, line.table)
+                cell = cells.get(place)
+                if cell is None:
+                    cells[place] = (seats or (line.ns, line.ew), {number})
+                elif cell[0] != (seats or (line.ns, line.ew)):
+                    cells = None  # two different pairs of pairs at one table-round
+                else:
+                    cell[1].add(number)
+            add(
                 (
                     *keys,
-                    board.number,
+                    number,
                     line.round,
                     line.table,
                     line.ns,
                     line.ew,
-                    None if contract is None else contract.text,
-                    None if declarer is None else declarer.char,
-                    None if line.lead is None else str(line.lead),
+                    text,
+                    declarer,
+                    lead,
                     line.tricks,
                     ns,
                     ew,
@@ -187,6 +220,8 @@ def result_rows(
                     away,
                 )
             )
+    if cells is None and given is not None:
+        given.clear()
     return rows
 
 
@@ -198,24 +233,71 @@ def _score(score: Score | None) -> tuple[int | None, str | None]:
     return None, None if text is None else str(text)
 
 
-def add_movement(
-    tables: Tables, keys: tuple[int, int, str], section: Section, individual: bool
-) -> None:
-    """Who sat where in each round, as the section's traveller lines show it (nothing when
-    the lines make no movement, such as a team event's)."""
-    played: list[Played] = [
-        (line.round, line.table, line.seats or (line.ns, line.ew), board.number)
-        for board in section.results
-        for line in board.results
+def add_movement(tables: Tables, keys: tuple[int, int, str], cells: Cells, mitchell: bool) -> None:
+    """Who sat where in each round, as a section's traveller lines show it."""
+    individual = any(len(seats) == 4 for seats, _ in cells.values())
+    groups = _groups(cells, mitchell)
+    if groups is None:  # boards shared between table-rounds, or no movement: the model says
+        rows = exact_movement(cells, individual, mitchell)
+    else:
+        rows = [
+            (*place, *_seats(seats, individual), groups[place])
+            for place, (seats, _) in cells.items()
+        ]
+        rows.sort()
+    tables.extend("movements", [(*keys, *row) for row in rows])
+
+
+def _seats(seats: tuple[int, ...], individual: bool) -> tuple[int | None, ...]:
+    """(ns, ew, south, west) of a table: pairs' two, individuals' N, E, S, W."""
+    return seats if individual else (seats[0], seats[1], None, None)
+
+
+def _groups(cells: Cells, mitchell: bool) -> dict[tuple[int, int], str] | None:
+    """Each table-round's board group, named as :func:`~bridgeio.model.movement.from_results`
+    names them, when every table-round's boards are a group of their own (no board played at
+    two table-rounds with different boards) and the lines are a movement; else None."""
+    first: dict[frozenset[int], int] = {}  # the lowest board of each set played together
+    played = {place: frozenset(boards) for place, (_, boards) in cells.items()}
+    for boards in played.values():
+        if boards not in first:
+            first[boards] = min(boards)
+    lowest: dict[int, int] = {}
+    for boards, board_group in first.items():
+        for board in boards:
+            if lowest.setdefault(board, board_group) != board_group:
+                return None
+    seated = [
+        (round_number, seat if mitchell else 0, number)
+        for (round_number, _), (seats, _) in cells.items()
+        for seat, number in enumerate(seats)
     ]
-    mitchell = section.movement == "mitchell" and not individual
+    if len(set(seated)) != len(seated) or min(number for _, _, number in seated) < 1:
+        return None  # someone seated twice in a round, or a contestant numbered 0
+    rounds = [r for r, _ in cells]
+    tables = [t for _, t in cells]
+    if min(rounds) < 1 or min(tables) < 1 or max(rounds) > MAX_ROUNDS or max(tables) > MAX_TABLES:
+        return None
+    labels = group_labels(list(first.values()))
+    return {place: labels[first[boards]] for place, boards in played.items()}
+
+
+def exact_movement(
+    cells: Cells,
+    individual: bool,
+    mitchell: bool,
+) -> list[tuple[int | str | None, ...]]:
+    """The rows of :func:`~bridgeio.model.movement.from_results`' movement (none when the
+    lines make no movement), in our numbering: a Mitchell's E-W pairs as the file has them."""
+    played: list[Played] = [
+        (r, t, seats, board) for (r, t), (seats, boards) in cells.items() for board in boards
+    ]
     try:
-        movement = from_results(played, individual, mitchell) if played else None
+        movement = from_results(played, individual, mitchell)
     except ValueError:
-        return
-    if movement is None:
-        return
-    offset = max((p[2][0] for p in played), default=0) if mitchell else 0
+        return []
+    offset = max(seats[0] for seats, _ in cells.values()) if mitchell else 0
+    rows: list[tuple[int | str | None, ...]] = []
     for round_number, row in enumerate(movement.schedule, start=1):
         for table_number, table in enumerate(row, start=1):
             if table is None:
@@ -225,4 +307,5 @@ def add_movement(
                 seats: tuple[int | None, ...] = (n, e, s, w)
             else:
                 seats = (table.seats[0], table.seats[1] - offset, None, None)
-            tables.add("movements", (*keys, round_number, table_number, *seats, table.group))
+            rows.append((round_number, table_number, *seats, table.group))
+    return rows
