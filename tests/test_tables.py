@@ -313,3 +313,17 @@ def test_movements_of_results_are_the_models(corpus):
                     assert quick == exact, path.name
                     checked += 1
     assert checked >= 80  # every ACBLscore section (USEBIO lines need the exact path)
+
+
+def test_par_of_each_deal_is_the_models():
+    from bridgeio.model.board import dealer, vulnerability
+    from bridgeio.model.par import par
+
+    tricks = random_tricks(3, 50, unknown=0.0)
+    tricks[4, 0, 0] = 15  # one deal with an unknown count: no par
+    found = tables(DealSet(random_seats(3, 50), tricks))["deals"].to_pylist()
+    assert found[4]["par"] is None
+    for row in found[:4] + found[5:]:
+        board = row["board"]
+        expected = par(tricks[row["record"] - 1], dealer(board), vulnerability(board))
+        assert expected is not None and row["par"] == expected.score

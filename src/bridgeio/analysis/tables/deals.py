@@ -29,6 +29,7 @@ from bridgeio.analysis.tables.columns import Tables
 from bridgeio.analysis.tables.schema import SCHEMAS
 from bridgeio.model.board import vulnerability
 from bridgeio.model.deals import Deal, DealSet, deal_text
+from bridgeio.model.par import UNKNOWN_PAR, par_scores
 
 SLICE = 1_000_000
 """Deals per Arrow piece: a million PBN strings stay within a string column's 2 GB offsets."""
@@ -95,10 +96,19 @@ def deal_tables(
             pa.array(_CYCLE[(boards - 1) % 16]), _VULNERABILITY
         ),
         "pbn": pbn,
+        "par": _par(deals),
     }
     found = {"deals": pa.Table.from_pydict(rows, schema=SCHEMAS["deals"])}
     found["dd_tricks"] = _tricks(rows, deals.tricks)
     return found
+
+
+def _par(deals: DealSet) -> pa.Array:
+    """North-South's par score where the deal's double-dummy tricks are all known."""
+    if deals.tricks is None or deals.target is not None:
+        return pa.nulls(len(deals), pa.int32())
+    scores = par_scores(deals)
+    return pa.array(scores, mask=scores == UNKNOWN_PAR)
 
 
 def _cards(seats: np.ndarray) -> tuple[pa.Array, pa.Array]:

@@ -211,17 +211,21 @@ class ParquetSink:
         }
 
     def open(self, path: str, schema: pa.Schema) -> Any:
+        """The writer of one table's file."""
         return pq.ParquetWriter(path, schema)
 
     def write(self, built: dict[str, pa.Table]) -> None:
+        """A partition's tables, appended to the files."""
         for name, table in built.items():
             if table.num_rows:
                 self.writers[name].write_table(self.fitted(table))
 
     def fitted(self, table: pa.Table) -> pa.Table:
+        """A table as the file takes it."""
         return table
 
     def close(self) -> None:
+        """Finish every file."""
         for writer in self.writers.values():
             writer.close()
 
@@ -232,11 +236,13 @@ class CsvSink(ParquetSink):
     suffix = ".csv"
 
     def open(self, path: str, schema: pa.Schema) -> Any:
+        """The CSV writer of one table, its strings plain."""
         import pyarrow.csv as csv
 
         return csv.CSVWriter(path, _plain(schema))
 
     def fitted(self, table: pa.Table) -> pa.Table:
+        """The table with its dictionaries decoded."""
         return table.cast(_plain(table.schema))
 
 
@@ -253,6 +259,7 @@ class DuckdbSink:
             self.db.unregister("empty")
 
     def write(self, built: dict[str, pa.Table]) -> None:
+        """A partition's tables, inserted into the database's."""
         for name, table in built.items():
             if table.num_rows:
                 self.db.register("part", table)
@@ -260,6 +267,7 @@ class DuckdbSink:
                 self.db.unregister("part")
 
     def close(self) -> None:
+        """Close the database."""
         self.db.close()
 
 

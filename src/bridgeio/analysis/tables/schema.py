@@ -42,7 +42,7 @@ _COLUMNS = {
     "team_matches": f"{_KEYS} round:i32 home:i32 away:i32 home_imps:f64 away_imps:f64 "
     "home_vp:f64 away_vp:f64 table:i32",
     "deals": "file_id:i32 event:i32 record:i32 deal_id:i64 board:i32 dealer:cat "
-    "vulnerability:cat pbn:str",
+    "vulnerability:cat pbn:str par:i32",
     "dd_tricks": "file_id:i32 event:i32 record:i32 deal_id:i64 seat:cat strain:cat tricks:i8",
     "movements": f"{_KEYS} round:i32 table:i32 ns:i32 ew:i32 south:i32 west:i32 group:cat",
 }
