@@ -138,3 +138,15 @@ def test_export_refuses_what_it_cannot_do(tmp_path, capsys):
     assert run(["export", str(tmp_path), "--to", "xlsx", str(tmp_path / "o")]) == 2
     assert run(["export", str(tmp_path), "--to", "csv", str(tmp_path / "o"), "--dask", "x"]) == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_force_replaces_a_file_and_an_earlier_database(corpus, tmp_path):
+    game = corpus / "acblscore" / "750-club_170724.ACE"
+    (tmp_path / "was-a-file").write_text("old")
+    assert run(["export", str(game), "--to", "csv", str(tmp_path / "was-a-file"), "--force"]) == 0
+    assert (tmp_path / "was-a-file" / "results.csv").is_file()
+    database = tmp_path / "season.duckdb"
+    for _ in range(2):
+        assert run(["export", str(game), "--to", "duckdb", str(database), "--force"]) == 0
+    rows = duckdb.connect(str(database), read_only=True).execute("SELECT count(*) FROM results")
+    assert rows.fetchone()[0] == tables(game)["results"].num_rows > 100

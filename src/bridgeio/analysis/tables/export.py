@@ -324,7 +324,9 @@ class _staged:
         try:
             if kind is None:
                 if os.path.isdir(self.target) and not os.path.islink(self.target):
-                    shutil.rmtree(self.target)
+                    shutil.rmtree(self.target)  # an earlier export (_check_target made sure)
+                elif os.path.lexists(self.target) and not self.single_file:
+                    os.unlink(self.target)  # a file in the way of the folder (--force)
                 if self.single_file:
                     os.replace(self.path, self.target)
                 else:
