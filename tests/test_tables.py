@@ -327,3 +327,35 @@ def test_par_of_each_deal_is_the_models():
         board = row["board"]
         expected = par(tricks[row["record"] - 1], dealer(board), vulnerability(board))
         assert expected is not None and row["par"] == expected.score
+
+
+def test_team_matches_and_their_boards():
+    from bridgeio.model.contract import Contract
+    from bridgeio.model.results import (
+        Board,
+        BoardResult,
+        Event,
+        EventKind,
+        Match,
+        Results,
+        Scoring,
+        Section,
+    )
+
+    line = BoardResult(1, 1, ns=3, ew=5, contract=Contract.parse("3NT", "N"), tricks=9,
+                       ns_score=400, ew_score=-400)  # fmt: skip
+    match = Match(1, 3, 5, home_imps=27.0, away_imps=12.0, home_vp=14.2, boards=[Board(7, [line])])
+    section = Section("A", movement="team", matches=[match, Match(2, 3, 4)])
+    event = Event(kind=EventKind.TEAMS, scoring=Scoring.IMPS, sections=[section])
+    found = tables(Results([event]))
+    matches = found["team_matches"].to_pylist()
+    assert [(m["round"], m["home"], m["away"], m["home_imps"], m["away_vp"]) for m in matches] == [
+        (1, 3, 5, 27.0, None),
+        (2, 3, 4, None, None),
+    ]
+    (row,) = found["results"].to_pylist()
+    assert (row["board"], row["home"], row["away"], row["contract"], row["declarer"]) == (
+        7, 3, 5, "3NT", "N",
+    )  # fmt: skip
+    assert (row["tricks"], row["ns_score"], row["ns_adjusted"]) == (9, 400, None)
+    assert found["movements"].num_rows == 0  # match boards make no movement
