@@ -98,12 +98,16 @@ def test_the_dask_path_gives_the_same_tables(corpus, tmp_path):
         distributed.Client(cluster) as client,
     ):
         summary = export(folders, tmp_path / "dask", client=client)
+        address = cluster.scheduler_address  # the command line's --dask: the same path
+        command = ["export", *map(str, folders), "--to", "parquet", str(tmp_path / "cli")]
+        assert run([*command, "--dask", address]) == 2  # the answer keys are no game files
     local = tables(folders)
     assert summary.files == local["files"].num_rows
     for name in TABLES:
         parts = sorted(os.listdir(tmp_path / "dask" / name))
         assert parts[0] == "part-00000.parquet", name
         mine = pq.read_table(tmp_path / "dask" / name)
+        assert pq.read_table(tmp_path / "cli" / name).num_rows == mine.num_rows, name
         assert mine.num_rows == local[name].num_rows, name
         key = [("file_id", "ascending")]
         if mine.num_rows:

@@ -52,6 +52,8 @@ def export(
     given = read_options(options)
     if source_format:
         given["format"] = source_format
+    if address is not None and to != "parquet":
+        raise Failure("--dask writes a partitioned Parquet dataset: use --to parquet")
     client = _client(address)
     found = expand(paths)
     try:
