@@ -15,9 +15,9 @@ names, in a temporary folder) is exported, and files a second printed for:
 
 Bars (issue 22): every core at least 10x the row-by-row route; export at most 0.25x Perl's time
 and never slower than dump; peak(2,000) at most 1.5x peak(200). Whole processes are timed,
-start-up included, each the best of ``--rounds``.
+start-up included, each the best of ``--rounds``, the commands taking turns in a round.
 
-    python benchmarks/export.py [--files 2000] [--rounds 2] [--sample 40] [--perl PATH]
+    python benchmarks/export.py [--files 2000] [--rounds 3] [--sample 40] [--perl PATH]
 """
 
 from __future__ import annotations
@@ -90,19 +90,27 @@ def season(folder: Path, corpus: Path, count: int) -> list[str]:
 CPU: dict[float, float] = {}  # a timing's best wall time: the CPU time of that run
 
 
-def timed(command: list[str], rounds: int) -> float:
-    """The best wall time of ``rounds`` runs (the CPU time of that run, processes and their
-    children, goes to CPU: on a shared machine it shows what the wall time cannot)."""
-    best = float("inf")
+def once(command: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one run (CPU: the process and its children)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    took = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return took, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def timed(commands: dict[str, list[str]], rounds: int) -> dict[str, float]:
+    """The best wall time of each command over ``rounds`` rounds, the commands taking turns
+    in each round (so that other work on a shared machine falls on all of them alike); the
+    CPU time of each best run goes to CPU."""
+    best = dict.fromkeys(commands, float("inf"))
     for _ in range(rounds):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        began = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        took = time.perf_counter() - began
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if took < best:
-            best = took
-            CPU[best] = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        for name, command in commands.items():
+            took, cpu = once(command)
+            if took < best[name]:
+                best[name] = took
+                CPU[took] = cpu
     return best
 
 
@@ -128,7 +136,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--corpus", default=str(HERE.parent / "shared" / "corpus" / "acblscore"))
     parser.add_argument("--files", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--sample", type=int, default=40)
     default_perl = os.environ.get("ACBLGAMEDUMP", "/work/tools/ACBLgamedump.pl")
     parser.add_argument("--perl", default=default_perl)
@@ -142,19 +150,24 @@ def main() -> None:
         out = str(work / "out")
         print(f"{n} game files ({os.cpu_count()} cores)")
         export = [bridgeio, "export", str(work / "games"), "--to", "parquet", out, "--force"]
-        every = timed(export, args.rounds)
-        one = timed([*export, "-j", "1"], args.rounds)
-        dump = timed([bridgeio, "dump", *files], args.rounds)
-        show("bridgeio export, every core", every, n)
-        show("bridgeio export -j 1 (one process)", one, n)
-        show("bridgeio dump (one process)", dump, n, f"export/dump {every / dump:.2f}x")
         perl = shutil.which("perl")
         kidd = Path(args.perl)
+        commands = {
+            "every": export,
+            "one": [*export, "-j", "1"],
+            "dump": [bridgeio, "dump", *files],
+        }
         if perl and kidd.is_file():
-            base = timed([perl, "-I", str(kidd.parent), str(kidd), *files], args.rounds)
+            commands["perl"] = [perl, "-I", str(kidd.parent), str(kidd), *files]
+        best = timed(commands, args.rounds)
+        every, dump = best["every"], best["dump"]
+        show("bridgeio export, every core", every, n)
+        show("bridgeio export -j 1 (one process)", best["one"], n)
+        show("bridgeio dump (one process)", dump, n, f"export/dump {every / dump:.2f}x")
+        base = best.get("perl")
+        if base is not None:
             show("ACBLgamedump.pl (Perl)", base, n, f"export/Perl {every / base:.2f}x")
         else:
-            base = None
             print(f"ACBLgamedump.pl: skipped ({args.perl} or perl not found)")
         sample = files[: args.sample]
         slow = row_by_row(sample, "loc")
