@@ -27,6 +27,7 @@ from bridgeio.cli.status import FAILED, OK, Failure
 @click.option(
     "--dask",
     "address",
+    metavar="ADDRESS",
     help="Run on the Dask cluster at ADDRESS; writes OUT/<table>/ partitioned Parquet.",
 )
 @click.option("--force", is_flag=True, help="Replace OUT if it holds an earlier export.")
@@ -42,9 +43,11 @@ def export(
     verbose: bool,
     **options: Any,
 ) -> None:
-    """Export PATHS, files and folders (recursively, every format sniffed) into analysis tables:
-    files, events, sections, entries, players, results, team_matches, deals, dd_tricks,
-    movements (docs/tables.md). A file that cannot be read is listed in the files table with
+    """Files and folders into analysis tables: Parquet, DuckDB or CSV.
+
+    PATHS are walked recursively, every file's format sniffed; the tables are files, events,
+    sections, entries, players, results, team_matches, deals, dd_tricks and movements
+    (docs/tables.md). A file that cannot be read is listed in the files table with
     its error, and the export goes on. OUT: a folder (parquet, csv) or a database file."""
     from bridgeio.analysis.tables import expand
     from bridgeio.analysis.tables.export import export as run
