@@ -142,8 +142,9 @@ def canonical_rows(document: dict) -> tuple[list, list, list]:
             at = [event["number"], section["name"]]
             for board in section["boards"]:
                 for r in board["results"]:
-                    results.append([*at, board["number"], r["round"], r["table"], r["ns"],
-                                    r["ew"], r["contract"], r["declarer"], r["lead"], r["tricks"],
+                    place = [r["round"] or None, r["table"] or None]  # 0: not known
+                    results.append([*at, board["number"], *place, r["ns"], r["ew"],
+                                    r["contract"], r["declarer"], r["lead"], r["tricks"],
                                     r["ns_score"], r["ew_score"], r["ns_points"],
                                     r["ew_points"]])  # fmt: skip
             for e in section["entries"]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -66,12 +67,21 @@ class Summary:
             self.rows[name] += table.num_rows
 
 
+_READING = threading.Lock()
+
+
 def build_partition(partition: Partition, options: dict[str, Any]) -> dict[str, pa.Table]:
-    """Every table of a partition's files (one task, local or on Dask)."""
-    found = Tables()
-    for file_id, path in partition:
-        add_file(found, file_id, path, **options)
-    return found.build()
+    """Every table of a partition's files (one task, local or on Dask).
+
+    One partition at a time a process: the warnings a file raises while it is read are
+    gathered with :func:`warnings.catch_warnings`, which is not thread-safe, and Dask runs
+    tasks on threads (reading is Python code, held by the GIL: threads would gain nothing;
+    give Dask workers one thread and more processes)."""
+    with _READING:
+        found = Tables()
+        for file_id, path in partition:
+            add_file(found, file_id, path, **options)
+        return found.build()
 
 
 def write_partition(

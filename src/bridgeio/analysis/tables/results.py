@@ -200,8 +200,8 @@ def result_rows(
                 (
                     *keys,
                     number,
-                    line.round,
-                    line.table,
+                    line.round or None,  # 0: the file does not say (USEBIO)
+                    line.table or None,
                     line.ns,
                     line.ew,
                     text,
