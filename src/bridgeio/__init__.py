@@ -8,6 +8,11 @@
 >>> bridgeio.convert(os.path.join(folder, "one.zbd"), os.path.join(folder, "one.pbn"))
 >>> bridgeio.read(os.path.join(folder, "one.pbn"))[0].hand(bridgeio.Seat.SOUTH)
 'K5.T83.KQ9.A7652'
+>>> found = bridgeio.tables(folder)  # every file of a folder as Arrow tables
+>>> found["files"].column("format").to_pylist(), found["deals"].column("dealer").to_pylist()
+(['pbn', 'zbd'], ['N', 'N'])
+>>> found["deals"].to_pandas()["deal_id"].nunique()  # one deal in two files: one deal_id
+1
 
 Importing bridgeio is cheap: the model, NumPy and each format's modules are imported when
 first used (``bridgeio.DealSet`` imports NumPy; reading a USEBIO file imports lxml).
@@ -21,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bridgeio import model
     from bridgeio.analysis.scoring.session import score
+    from bridgeio.analysis.tables import tables
     from bridgeio.core import (
         FileFormat,
         available_formats,
@@ -62,6 +68,7 @@ _WHERE = {
     **dict.fromkeys(
         ("FileFormat", "get_format", "register_format", "available_formats"), "bridgeio.core"
     ),
+    "tables": "bridgeio.analysis.tables",
     **dict.fromkeys(
         ("Card", "Deal", "DealSet", "Diagram", "DiagramSet", "Document", "Seat", "Strain", "Suit"),
         "bridgeio.model",
@@ -84,6 +91,7 @@ __all__ = [
     "convert",
     "validate",
     "score",
+    "tables",
     "FormatError",
     "FormatWarning",
     "DataLossWarning",

@@ -36,6 +36,7 @@ COMMANDS = (
     "anonymize",
     "analyze",
     "recap",
+    "export",
     "schema",
     "formats",
 )

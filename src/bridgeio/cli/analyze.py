@@ -1,4 +1,6 @@
-"""``bridgeio analyze``: movement statistics, as text for a person or JSON for machines."""
+"""``bridgeio analyze``: movement statistics, as text for a person or JSON for machines; with
+``--report NAME``, a report on the analysis tables of files, folders or an export
+(:mod:`bridgeio.analysis.tables.reports`, cli/reports.py)."""
 
 from __future__ import annotations
 
@@ -17,19 +19,37 @@ from bridgeio.errors import collect
 @click.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="One JSON document a file, for machines.")
+@click.option(
+    "--report",
+    type=click.Choice(["history", "partners", "payoff", "field", "par", "declarers"]),
+    help="A report on the analysis tables of FILES (files, folders, or one export) instead.",
+)
+@click.option("--player", help="history, partners: the player's number.")
+@click.option("--partner", help="history: only the games with this partner.")
 @reading
 def analyze(
     files: tuple[str, ...],
     as_json: bool,
+    report: str | None,
+    player: str | None,
+    partner: str | None,
     source_format: str | None,
     verbose: bool,
     **options: Any,
 ) -> None:
     """Movement statistics: who meets whom, board groups, sharing, sit-outs, the Qf balance.
 
-    Works on schedules (ASC) and on the movements in results files (one per section).
+    Works on schedules (ASC) and on the movements in results files (one per section). With
+    --report: history or partners of a --player, the payoff matrix of each game, field
+    strength, par against the table, or declarers' tricks against double dummy, over files,
+    folders or an export of `bridgeio export` (each report is one DuckDB query: README).
     """
     import json
+
+    if report is not None:
+        from bridgeio.cli.reports import show_report
+
+        sys.exit(show_report(files, report, as_json, player=player, partner=partner))
 
     from bridgeio.analysis.movement import statistics
     from bridgeio.core import read_as

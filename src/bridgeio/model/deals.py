@@ -177,9 +177,25 @@ def deal_strings(seats: np.ndarray, first: Seat = Seat.NORTH) -> list[str]:
     >>> deal_strings(s, Seat.EAST)
     ['E:.AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432 AKQJT98765432...']
     """
-    n = len(seats)
-    if n == 0:
+    if len(seats) == 0:
         return []
+    out, complete = deal_text(seats, first)
+    lines = out.view(f"S{_PBN_WIDTH}").ravel().astype(str).tolist()
+    for row in np.flatnonzero(~complete):  # partial deals: the slow, general path
+        lines[row] = Deal(seats[row]).pbn(first)
+    return lines
+
+
+def deal_text(seats: np.ndarray, first: Seat = Seat.NORTH) -> tuple[np.ndarray, np.ndarray]:
+    """The ASCII of the PBN deal notation of every row of a ``(n, 52)`` seat array, as a
+    ``(n, 69)`` uint8 array, and which rows are whole deals (the text of any other row is not
+    its notation: :meth:`Deal.pbn` gives it).
+
+    >>> text, whole = deal_text(np.repeat(np.arange(4, dtype=np.uint8), 13)[None, :])
+    >>> bytes(text[0][:18]), whole.tolist()
+    (b'N:AKQJT98765432...', [True])
+    """
+    n = len(seats)
     rotated: np.ndarray = (seats.astype(np.int16) - int(first)) % 4
     rotated[seats > 3] = 99  # unplaced cards sort last and mark the row incomplete
     keys = np.sort(rotated * 64 + np.arange(52, dtype=np.int16), axis=1)
@@ -193,10 +209,7 @@ def deal_strings(seats: np.ndarray, first: Seat = Seat.NORTH) -> list[str]:
     positions = 2 + 4 * (index // 13) + index + cards // 13
     rank_codes = np.frombuffer(RANKS.encode(), dtype=np.uint8)
     np.put_along_axis(out, positions, rank_codes[np.minimum(cards, 51) % 13], axis=1)
-    lines = out.view(f"S{_PBN_WIDTH}").ravel().astype(str).tolist()
-    for row in np.flatnonzero(~complete):  # partial deals: the slow, general path
-        lines[row] = Deal(seats[row]).pbn(first)
-    return lines
+    return out, complete
 
 
 @dataclass(eq=False)

@@ -172,11 +172,9 @@ def par_scores(deals: DealSet) -> np.ndarray:
     n = len(deals)
     if deals.tricks is None or deals.target is not None:
         return np.full(n, UNKNOWN_PAR, dtype=np.int32)
-    boards = deals.board_numbers()
-    dealers = np.array([_side(dealer(int(b))) for b in boards], dtype=np.int64).reshape(n)
-    vul = np.array(
-        [[vulnerability(int(b)).is_vulnerable(s[0]) for s in _SIDES] for b in boards], dtype=bool
-    ).reshape(n, 2)
+    cycle = (deals.board_numbers() - 1) % 16  # dealer and vulnerability repeat every 16 boards
+    dealers = _DEALER_SIDES[cycle].reshape(n)
+    vul = _VULNERABLE[cycle].reshape(n, 2)
     scores, _ = _contract_scores(deals.tricks, vul)
     _, root = _solve(scores, dealers)
     root[(deals.tricks > 13).any(axis=(1, 2))] = UNKNOWN_PAR
@@ -189,6 +187,13 @@ UNKNOWN_PAR = -1_000_000
 
 def _side(seat: Seat) -> int:
     return int(seat) % 2
+
+
+_DEALER_SIDES = np.array([_side(dealer(b)) for b in range(1, 17)], dtype=np.int64)
+_VULNERABLE = np.array(
+    [[vulnerability(b).is_vulnerable(s[0]) for s in _SIDES] for b in range(1, 17)], dtype=bool
+)
+"""Of boards 1-16 (the cycle repeats): the dealer's side (0 N-S, 1 E-W), who is vulnerable."""
 
 
 @functools.cache

@@ -1,0 +1,103 @@
+"""``bridgeio export``: files and folders into the analysis tables (Parquet, CSV, DuckDB)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+from bridgeio.cli.options import read_options, reading
+from bridgeio.cli.progress import Progress
+from bridgeio.cli.status import FAILED, OK, Failure
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.argument("out")
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(["parquet", "duckdb", "csv"]),
+    required=True,
+    help="parquet: OUT/<table>.parquet; csv: OUT/<table>.csv; duckdb: the database file OUT.",
+)
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Processes (default: every core).")
+@click.option(
+    "--dask",
+    "address",
+    metavar="ADDRESS",
+    help="Run on the Dask cluster at ADDRESS; writes OUT/<table>/ partitioned Parquet.",
+)
+@click.option("--force", is_flag=True, help="Replace OUT if it holds an earlier export.")
+@reading
+def export(
+    paths: tuple[str, ...],
+    to: str,
+    out: str,
+    jobs: int | None,
+    address: str | None,
+    force: bool,
+    source_format: str | None,
+    verbose: bool,
+    **options: Any,
+) -> None:
+    """Files and folders into analysis tables: Parquet, DuckDB or CSV.
+
+    PATHS are walked recursively, every file's format sniffed; the tables are files, events,
+    sections, entries, players, results, team_matches, deals, dd_tricks and movements
+    (docs/tables.md). A file that cannot be read is listed in the files table with
+    its error, and the export goes on. OUT: a folder (parquet, csv) or a database file."""
+    from bridgeio.analysis.tables import expand
+    from bridgeio.analysis.tables.export import export as run
+
+    given = read_options(options)
+    if source_format:
+        given["format"] = source_format
+    if address is not None and to != "parquet":
+        raise Failure("--dask writes a partitioned Parquet dataset: use --to parquet")
+    client = _client(address)
+    found = expand(paths)
+    try:
+        with Progress("export", len(found)) as bar:
+            summary = run(
+                found, out, to, workers=jobs, client=client, overwrite=force,
+                progress=bar.update, **given,
+            )  # fmt: skip
+    except (FileExistsError, ValueError) as error:
+        raise Failure(str(error)) from None
+    except OSError as error:
+        raise Failure(f"{error.filename or out}: {error.strerror or error}") from None
+    finally:
+        if client is not None:
+            client.close()
+    read = summary.files - summary.failed
+    click.echo(
+        f"bridgeio: exported {read} of {summary.files} files to {out} "
+        f"({summary.rows['results']:,} results, {summary.rows['deals']:,} deals)",
+        err=True,
+    )
+    if summary.failed:
+        where = f"the table files of {out}" if to == "duckdb" else os.path.join(out, "files")
+        if to != "duckdb" and not address:
+            where += f".{to}"
+        click.echo(
+            f"bridgeio: {summary.failed} files could not be read: their errors are in {where}",
+            err=True,
+        )
+    sys.exit(FAILED if summary.failed else OK)
+
+
+def _client(address: str | None) -> Any:
+    """A Dask client for ``address`` (None: no cluster)."""
+    if address is None:
+        return None
+    try:
+        from distributed import Client
+    except ImportError:
+        raise Failure("--dask needs the distributed package: pip install bridgeio[dask]") from None
+    try:
+        return Client(address, timeout="20s")  # type: ignore[no-untyped-call]
+    except OSError as error:
+        raise Failure(f"cannot reach the Dask scheduler at {address}: {error}") from None
