@@ -15,12 +15,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 import bridgeio
 from bridgeio.cli import main
 from bridgeio.errors import collect
 from bridgeio.formats.pbn import results as results_module
-from bridgeio.formats.pbn.results import tables_to_results
+from bridgeio.formats.pbn.results import split_row, tables_to_results
 from bridgeio.model.results import Results, Special
 from tests.conftest import CORPUS
 
@@ -328,3 +330,10 @@ def test_score_tables_read_at_once_give_what_the_row_by_row_reading_gives(path, 
         differ = sum(p != q for p, q in zip(x, y, strict=False)) + abs(len(x) - len(y))
         assert same, f"text {number}: {differ} of {len(y)} items differ"
     assert any("row not read" in p for p in at_once[1] if isinstance(p, str))
+
+
+@given(st.text(alphabet='" \tab-1\xa0\u2003', max_size=16))
+def test_a_row_is_split_as_the_token_pattern_splits_it(row):
+    # Quoted strings standing alone are split off by the quotes; anything else by the pattern.
+    tokens = [quoted or bare for quoted, bare in re.findall(r'"([^"]*)"|(\S+)', row)]
+    assert split_row(row) == tokens

@@ -90,6 +90,23 @@ def split_row(row: str) -> list[str]:
     """
     if '"' not in row:
         return row.split()  # (most rows: no string cell)
+    parts = row.split('"')  # outside, inside, outside, ... where each string stands alone
+    last = len(parts) - 1
+    if last % 2:
+        return _tokens(row)
+    found = parts[0].split()
+    for i in range(1, last, 2):
+        before, after = parts[i - 1], parts[i + 1]
+        if before and not before[-1].isspace() or after and not after[0].isspace():
+            return _tokens(row)  # a quote inside a cell
+        if not after and i + 1 != last:
+            return _tokens(row)  # two strings with no space between
+        found.append(parts[i])
+        found += after.split()
+    return found
+
+
+def _tokens(row: str) -> list[str]:
     return [quoted or bare for quoted, bare in _TOKEN.findall(row)]  # ("" for a "" cell)
 
 
