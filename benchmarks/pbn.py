@@ -11,12 +11,16 @@ resident memory:
 * the baseline: the same deals from Pavlicek's binary files, ZRD -> ZRD and ZBD -> ZBD
   (ZBD -> ZRD itself cannot be: ZBD holds no tricks, which ZRD needs).
 
+Writing deal sets with double-dummy tricks as PBN (what ZRD/ZDD -> PBN does), in deals/s, with
+the share of it spent on par (OptimumScore and ParContract, worked out for the whole set at once
+by ``ParSet``): issue 19's aim is at most about 20%.
+
 Then a PBN results file of 1,000 boards x 20 tables (bar, issue 19: read in under 2 s), made
 two ways: synthetic (bridgeio's own ScoreTable/TotalScoreTable of random results, with deals),
 and a real corpus results file's games repeated to 1,000 boards; each read as results
 (``bridgeio.read``) next to the deals-only read of the same file, with peak memory.
 
-    python benchmarks/pbn.py [--deals N] [--rebuild] [--results-only]
+    python benchmarks/pbn.py [--deals N] [--rebuild] [--results-only] [--write-only]
 """
 
 from __future__ import annotations
@@ -81,12 +85,12 @@ RESULTS_BAR_S = 2.0
 READ = (
     "import sys, time\n"
     "from bridgeio.formats.pbn import reader\n"
-    "began = time.perf_counter()\n"
+    "began, began_cpu = time.perf_counter(), time.process_time()\n"
     "read = reader.read if sys.argv[2] == 'results' else reader.read_deals\n"
     "doc = read(sys.argv[1])\n"
-    "seconds = time.perf_counter() - began\n"
+    "seconds, cpu = time.perf_counter() - began, time.process_time() - began_cpu\n"
     "peak = int(open('/proc/self/status').read().split('VmHWM:')[1].split()[0])\n"
-    "print(seconds, peak / 1024)\n"
+    "print(seconds, cpu, peak / 1024)\n"
 )
 
 
@@ -155,7 +159,7 @@ def results_benchmark() -> None:
     real = DATA / "results-ruter-teams.pbn"
     if repeated_results(real, corpus / "gerhardsletten__jrbridge-pbn-api__teams-sub.pbn"):
         files.append((real, "a Ruter teams file repeated to 1,000 boards"))
-    print(f"{'PBN results file':<46}{'MB':>6}{'read':>9}{'s':>7}{'peak MB':>9}")
+    print(f"{'PBN results file':<46}{'MB':>6}{'read':>9}{'s':>7}{'CPU s':>7}{'peak MB':>9}")
     for path, label in files:
         size = path.stat().st_size / 1e6
         for how in ("results", "deals"):
@@ -164,10 +168,51 @@ def results_benchmark() -> None:
             )
             if done.returncode != 0:
                 raise SystemExit(f"reading {path.name} failed:\n{done.stderr}")
-            seconds, peak = (float(x) for x in done.stdout.split())
+            seconds, cpu, peak = (float(x) for x in done.stdout.split())
             bar = f"  (bar: < {RESULTS_BAR_S:g} s)" if how == "results" else ""
-            print(f"{label:<46}{size:>6.1f}{how:>9}{seconds:>7.2f}{peak:>9.0f}{bar}")
+            print(f"{label:<46}{size:>6.1f}{how:>9}{seconds:>7.2f}{cpu:>7.2f}{peak:>9.0f}{bar}")
             label = ""
+
+
+def writer_benchmark(n: int = 1 << 18, repeat: int = 5) -> None:
+    """Deal sets with tricks written as PBN in memory, chunk by chunk as a conversion does;
+    the best of ``repeat`` runs of CPU time (the machine may be shared), with and without the
+    par tags."""
+    import io
+    import time
+
+    from bridgeio.formats.pbn import writer
+
+    rng = np.random.default_rng(17)
+    chunks = [random_deals(rng, min(CHUNK, n - start)) for start in range(0, n, CHUNK)]
+    with_par = writer.par_tags
+
+    def no_par(deals, boards):
+        return []
+
+    best = {}
+    for _ in range(repeat):
+        for name, tags in (("with par", with_par), ("without", no_par)):
+            writer.par_tags = tags
+            began = time.process_time()
+            write_chunks(chunks, io.BytesIO())
+            seconds = time.process_time() - began
+            best[name] = min(best.get(name, seconds), seconds)
+        began = time.process_time()
+        for chunk in chunks:
+            with_par(chunk, chunk.board_numbers())
+        best["par alone"] = min(best.get("par alone", 1e9), time.process_time() - began)
+    writer.par_tags = with_par
+    total = best["with par"]
+    print(f"{'deals -> PBN (' + format(n, ',') + ' deals)':<34}{'CPU s':>8}{'deals/s':>12}")
+    for name in ("with par", "without"):
+        print(f"{'  ' + name:<34}{best[name]:>8.2f}{n / best[name]:>12,.0f}")
+    share = best["par alone"] / total
+    extra = (total - best["without"]) / total
+    print(
+        f"  par: {best['par alone']:.2f} s = {share:.0%} of the write (aim: <= ~20%); "
+        f"the write with par takes {extra:.0%} more than without (the tags' bytes too)"
+    )
 
 
 def main() -> None:
@@ -175,8 +220,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument("--results-only", action="store_true")
+    parser.add_argument("--write-only", action="store_true")
     args = parser.parse_args()
     DATA.mkdir(exist_ok=True)
+    if not args.results_only:
+        writer_benchmark()
+    if args.write_only:
+        return
     results_benchmark()
     if args.results_only:
         return

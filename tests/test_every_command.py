@@ -60,7 +60,7 @@ CALL_LIMIT = 10.0  # seconds a call may take (a real one takes well under one)
 # NEVER succeed (exit 2: the target cannot hold that kind); others may go either way (a PBN
 # file may hold results, a USEBIO file a hand set, ...). A file's own format is a MUST.
 MUST = {
-    "results": {"json", "usebio"},
+    "results": {"json", "usebio", "pbn"},  # (PBN ScoreTable/TotalScoreTable: issue 19)
     "deals": {"json"},
     "movement": {"json", "asc"},
     "tournaments": {"json", "csv", "cbt"},

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import bridgeio
 from bridgeio.model import (
+    UNKNOWN_TRICKS,
     Contract,
     DealSet,
     Par,
@@ -30,6 +31,7 @@ from bridgeio.model import (
     par_scores,
     vulnerability,
 )
+from bridgeio.model.par import ParSet, par_set
 
 DDS_VULNERABILITY = [Vulnerability.NONE, Vulnerability.BOTH, Vulnerability.NS, Vulnerability.EW]
 PBN_FILES = [
@@ -72,6 +74,26 @@ def test_par_agrees_with_dds_on_its_100_deals(corpus):
         assert {c.dds_overtricks_text for c in par.contracts} == set(deal["PAR2"][1:])
         contracts += 1
     assert (scores, contracts) == (100, 100)
+
+
+def dds_sides(vul: Vulnerability) -> list[bool]:
+    return [vul.is_vulnerable(Seat.NORTH), vul.is_vulnerable(Seat.EAST)]
+
+
+def test_the_par_of_a_whole_set_is_par_of_each_of_the_dds_deals(corpus):
+    deals = dds_deals(corpus)
+    pars = par_set(
+        np.stack([d["tricks"] for d in deals]),
+        np.array([int(d["dealer"]) for d in deals]),
+        np.array([dds_sides(d["vul"]) for d in deals]),
+    )
+    assert len(pars) == 100
+    for i, deal in enumerate(deals):
+        expected = Par.of(deal["tricks"], deal["dealer"], deal["vul"])
+        assert pars[i] == expected, (i, pars[i], expected)
+        assert pars[i].dds_contracts("NS") == expected.dds_contracts("NS")
+    assert sum(len(pars[i].contracts) > 1 for i in range(100)) > 5  # (not a trivial check)
+    assert sum(any(c.contract.doubling for c in pars[i].contracts) for i in range(100)) > 5
 
 
 def test_par_scores_of_a_deal_set_agree_with_dds(corpus):
@@ -214,3 +236,77 @@ def test_par_scores_of_a_set_are_the_par_of_each_deal(rows):
     boards = np.array([b for _, b in rows])
     expected = [Par.of(t, dealer(b), vulnerability(b)).score for t, b in rows]
     assert par_scores(DealSet(tricks=tricks, boards=boards)).tolist() == expected
+
+
+# The batched par against Par.of: independent counts (sacrifices everywhere), and tables where
+# the two sides' counts in a strain add up to about 13, as in real deals; unknown counts too.
+def realistic(values: list[int], shifts: list[int]) -> np.ndarray:
+    ns = np.array(values, dtype=np.int64).reshape(5, 2)
+    ew = np.clip(13 - ns + np.array(shifts).reshape(5, 2), 0, 13)
+    return np.stack([ns[:, 0], ew[:, 0], ns[:, 1], ew[:, 1]], axis=1).astype(np.uint8)
+
+
+realistic_tables = st.builds(
+    realistic,
+    st.lists(st.integers(0, 13), min_size=10, max_size=10),
+    st.lists(st.integers(-1, 1), min_size=10, max_size=10),
+)
+some_unknown = st.tuples(tables, st.integers(0, 19), st.sampled_from([14, UNKNOWN_TRICKS])).map(
+    lambda x: np.where(np.arange(20).reshape(5, 4) == x[1], x[2], x[0]).astype(np.uint8)
+)
+SIDES = {
+    Vulnerability.NONE: (False, False),
+    Vulnerability.NS: (True, False),
+    Vulnerability.EW: (False, True),
+    Vulnerability.BOTH: (True, True),
+}
+
+
+@given(
+    st.lists(
+        st.tuples(tables | realistic_tables | some_unknown, seats, vulnerabilities),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_the_par_of_a_set_is_par_of_of_each_deal(rows):
+    pars = par_set(
+        np.stack([t for t, _, _ in rows]),
+        np.array([int(s) for _, s, _ in rows]),
+        np.array([SIDES[v] for _, _, v in rows]),
+    )
+    assert len(pars) == len(rows)
+    for i, (tricks, first, vul) in enumerate(rows):
+        assert pars[i] == Par.of(tricks, first, vul)
+
+
+def test_the_par_of_a_large_random_set_is_par_of_of_each_deal():
+    rng = np.random.default_rng(19)
+    tricks = rng.integers(0, 14, size=(3000, 5, 4), dtype=np.uint8)
+    tricks[1500:] = [
+        realistic(rng.integers(0, 14, 10), rng.integers(-1, 2, 10)) for _ in range(1500)
+    ]
+    tricks[::37, 3, 1] = UNKNOWN_TRICKS
+    tricks[5::41] = rng.integers(0, 7, size=tricks[5::41].shape)  # nobody makes anything
+    boards = rng.integers(1, 65, 3000)  # across blocks of par_set's work
+    pars = ParSet.of(DealSet(tricks=tricks, boards=boards))
+    kinds = {"sacrifice": 0, "several": 0, "unknown": 0, "passed": 0}
+    for i, board in enumerate(boards.tolist()):
+        expected = Par.of(tricks[i], dealer(board), vulnerability(board))
+        assert pars[i] == expected, i
+        if expected is None:
+            kinds["unknown"] += 1
+            assert pars.score[i] == -1_000_000
+            continue
+        kinds["passed"] += not expected.contracts
+        kinds["several"] += len(expected.contracts) > 1
+        kinds["sacrifice"] += any(c.contract.doubling for c in expected.contracts)
+    assert pars.score.tolist() == par_scores(DealSet(tricks=tricks, boards=boards)).tolist()
+    assert min(kinds.values()) > 0, kinds
+
+
+def test_the_par_of_a_set_without_tricks_or_with_one_declarers_is_unknown():
+    assert ParSet.of(DealSet(seats=np.zeros((2, 52), dtype=np.uint8)))[1] is None
+    tricks = np.full((1, 5, 4), 7, dtype=np.uint8)
+    assert ParSet.of(DealSet(tricks=tricks, target=np.array([0], dtype=np.uint8)))[0] is None
+    assert ParSet.of(DealSet(tricks=tricks))[0].text == "NS 90: NS 1NT"

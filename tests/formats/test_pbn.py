@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import numpy as np
@@ -11,7 +12,8 @@ from hypothesis import given
 import bridgeio
 from bridgeio import FormatError, Seat, Strain
 from bridgeio.formats.pbn import dealer, vulnerable
-from bridgeio.model import UNKNOWN_TRICKS, DealSet, parse_pbn_deal
+from bridgeio.formats.pbn.writer import write_chunks
+from bridgeio.model import UNKNOWN_TRICKS, DealSet, Par, parse_pbn_deal, vulnerability
 from tests.conftest import deal_sets, random_seats, random_tricks
 
 DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
@@ -85,6 +87,33 @@ def test_writer_emits_the_mandatory_tags_in_order(tmp_path):
         assert tags["Deal"].startswith(dealer(number).char + ":")
         seats = parse_pbn_deal(tags["Deal"])
         assert np.array_equal(seats, deals.seats[number - 1])
+
+
+def test_the_par_tags_of_a_written_deal_set_are_those_of_par_of_each_deal():
+    # Written for the whole set at once: each game's text between Result and the table must
+    # be exactly the tags of Par.of (none for board 0 or an unknown count).
+    rng = np.random.default_rng(21)
+    deals = DealSet(random_seats(3, 3000), rng.integers(0, 14, (3000, 5, 4), dtype=np.uint8))
+    deals.tricks[::29, 2, 3] = UNKNOWN_TRICKS
+    deals.tricks[1::53] = rng.integers(0, 7, (len(deals.tricks[1::53]), 5, 4))  # passed out
+    deals.boards = rng.integers(0, 50, 3000)
+    out = io.BytesIO()
+    write_chunks([deals[:1000], deals[1000:]], out)
+    games = [g for g in out.getvalue().decode().split("\n\n")[1:] if g.strip()]
+    assert len(games) == 3000
+    seen = {"none": 0, "pass": 0, "several": 0, "sacrifice": 0}
+    for i, game in enumerate(games):
+        board = int(deals.boards[i])
+        par = Par.of(deals.tricks[i], dealer(board), vulnerability(board)) if board else None
+        tags = ""
+        if par is not None:
+            tags = f'[OptimumScore "{par.optimum_score}"]\n[ParContract "{par.par_contract}"]\n'
+        assert game.split('[Result ""]\n')[1].split("[OptimumResultTable")[0] == tags, i
+        seen["none"] += par is None
+        seen["pass"] += par is not None and par.par_contract == "Pass"
+        seen["several"] += par is not None and "," in par.par_contract
+        seen["sacrifice"] += par is not None and "X" in par.par_contract
+    assert min(seen.values()) > 0, seen
 
 
 def test_optimum_result_table_rows_are_taken_by_label_not_position(tmp_path):

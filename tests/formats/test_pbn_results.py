@@ -8,16 +8,21 @@ counts only).
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 import bridgeio
 from bridgeio.cli import main
 from bridgeio.errors import collect
+from bridgeio.formats.pbn import results as results_module
+from bridgeio.formats.pbn.results import split_row, tables_to_results
 from bridgeio.model.results import Results, Special
 from tests.conftest import CORPUS
 
@@ -276,3 +281,59 @@ def test_a_teams_standing_gives_team_entries(tmp_path):
 def test_a_deal_file_without_tables_still_reads_as_deals(corpus):
     deals = bridgeio.read(corpus / "pbn" / "zdenecek__pbn__bridgecomposer.pbn")  # %ScoreTable…
     assert deals.kind == "deals" and len(deals) > 0
+
+
+# -- the ScoreTable read at once against the row-by-row reading ---------------------------------
+
+
+def model_text(results: Results) -> list:
+    """Everything the reading gives, kept cells (in their order) and problems included."""
+    out: list = [str(p) for p in results.problems]
+    for event in results.events:
+        out.append((event.number, event.name, event.date, event.kind, event.scoring))
+        for section in event.sections:
+            out.append((section.name, section.boards, section.tables, section.rounds))
+            out += [(repr(e), e.kept and list(e.kept.cells.items())) for e in section.entries]
+            for board in section.results:
+                out += [
+                    (board.number, repr(x), x.kept and list(x.kept.cells.items()))
+                    for x in board.results
+                ]
+    return out
+
+
+def damaged(text: str, seed: int) -> str:
+    """``text`` with cells of some table rows replaced by wrong or unusual values."""
+    rng = random.Random(seed)
+    lines = text.split("\n")
+    rows = [i for i, line in enumerate(lines) if line.strip() and line.lstrip()[0] not in "[%{;"]
+    for i in rng.sample(rows, min(40, len(rows))):
+        cells = lines[i].split(" ")
+        cells[rng.randrange(len(cells))] = rng.choice(
+            ["X", "-", "14", "A+", "A-", "60%", '"x', "9Z", "HQ", "4HX", "?", "3NTxx", '"NS 420"']
+        )
+        lines[i] = " ".join(cells)
+    return "\n".join(lines)
+
+
+def test_score_tables_read_at_once_give_what_the_row_by_row_reading_gives(path, monkeypatch):
+    # Each ScoreTable is read column by column; a table with a row that cannot be read is read
+    # row by row, so that the warning names the row. Both must give the same model.
+    text = path.read_bytes().decode("latin-1")
+    texts = [text] + [damaged(text, seed) for seed in range(3)]
+    with collect():
+        at_once = [model_text(tables_to_results(t, path.name)) for t in texts]
+        monkeypatch.setattr(results_module._Builder, "score_table", lambda *_: False)
+        row_by_row = [model_text(tables_to_results(t, path.name)) for t in texts]
+    for number, (x, y) in enumerate(zip(at_once, row_by_row, strict=True)):
+        same = x == y  # (compared outside the assert: the model holds real names)
+        differ = sum(p != q for p, q in zip(x, y, strict=False)) + abs(len(x) - len(y))
+        assert same, f"text {number}: {differ} of {len(y)} items differ"
+    assert any("row not read" in p for p in at_once[1] if isinstance(p, str))
+
+
+@given(st.text(alphabet='" \tab-1\xa0\u2003', max_size=16))
+def test_a_row_is_split_as_the_token_pattern_splits_it(row):
+    # Quoted strings standing alone are split off by the quotes; anything else by the pattern.
+    tokens = [quoted or bare for quoted, bare in re.findall(r'"([^"]*)"|(\S+)', row)]
+    assert split_row(row) == tokens

@@ -3,10 +3,15 @@ line, never a crash and never a silent skip."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import bridgeio
 from bridgeio.errors import collect
+from bridgeio.formats.pbn import scan
 from bridgeio.model.results import Results
 
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -60,3 +65,77 @@ def test_a_score_table_with_commentary_and_unknown_contract_rows(tmp_path):
     lines = results.events[0].sections[0].results[0].results
     assert [line.ns for line in lines] == [1]
     assert len(problems) == 1 and problems[0].startswith("line 6: warning:")
+
+
+# The scanner reads runs of plain lines (one tag a line, or table rows) at once: it must give
+# what its line-by-line reading gives for any mix of tags, rows, comments and damage.
+LINES = [
+    '[Board "1"]',
+    '[Event "a;b {c}"]',
+    f'[Deal "{DEAL}"]',
+    '[ScoreTable "Table;Score_NS\\2R"]',
+    ' [Note "x"] ',
+    '[A "1"][B "2"]',
+    "1 420",
+    '"A" 4 - "x y"',
+    "{ comment }",
+    "{ opened",
+    "closed }",
+    "; to the end",
+    "% a line",
+    "",
+    "   ",
+    '[Open "value',
+    'rest"]',
+    '[Escaped "a\\"b"]',
+    "1S 2H ;c",
+    "x {y} z",
+    '[Spaced  "s"]',
+    '\t[Tab "t"]',
+    '[Tail "y"] tail',
+    '[Empty ""]',
+    '60% "x;y"',
+    '[Backslash "\\\\"]',
+    "\ufeff",
+    "\r",
+]
+
+
+def scanned(text: str) -> tuple:
+    notes: list = []
+    found = scan.scan(text, 1, lambda *note: notes.append(note))
+    games = [
+        (
+            g.line,
+            g.start,
+            g.end,
+            [
+                (
+                    t.name,
+                    t.raw,
+                    t.line,
+                    t.start,
+                    t.value_start,
+                    t.value_end,
+                    t.end,
+                    t.lines_over,
+                    [(r.raw, r.line, r.start, r.end) for r in t.section],
+                )
+                for t in g.tags
+            ],
+        )
+        for g in found.games
+    ]
+    return games, found.comments, found.closed, notes
+
+
+@given(
+    st.lists(st.sampled_from(LINES), min_size=1, max_size=30),
+    st.sampled_from(["\n", "\r\n"]),
+    st.booleans(),
+)
+def test_plain_lines_read_at_once_are_read_as_line_by_line(lines, end, last):
+    text = end.join(lines) + (end if last else "")
+    at_once = scanned(text)
+    with mock.patch.object(scan, "FAST", False):
+        assert scanned(text) == at_once

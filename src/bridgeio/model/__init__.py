@@ -67,7 +67,9 @@ if TYPE_CHECKING:
         UNKNOWN_PAR,
         Par,
         ParContract,
+        ParSet,
         par_scores,
+        par_set,
     )
     from bridgeio.model.provenance import (
         DealProvenance,
@@ -117,7 +119,7 @@ _MODULES = {
     "bridgeio.model.diagrams": ("Diagram", "DiagramSet", "as_deals"),
     "bridgeio.model.document": ("Document", "DocumentKind", "kind_of"),
     "bridgeio.model.movement": ("Movement", "Table"),
-    "bridgeio.model.par": ("UNKNOWN_PAR", "Par", "ParContract", "par_scores"),
+    "bridgeio.model.par": ("UNKNOWN_PAR", "Par", "ParContract", "ParSet", "par_scores", "par_set"),
     "bridgeio.model.provenance": ("DealProvenance", "IndexProvenance", "Provenance"),
     "bridgeio.model.pseudonyms": ("Pseudonyms", "anonymize"),
     "bridgeio.model.results": (
@@ -179,7 +181,9 @@ __all__ = [
     "UNKNOWN_PAR",
     "Par",
     "ParContract",
+    "ParSet",
     "par_scores",
+    "par_set",
     "DealProvenance",
     "IndexProvenance",
     "Provenance",

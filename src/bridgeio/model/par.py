@@ -29,13 +29,13 @@ import numpy as np
 from bridgeio.model.board import Vulnerability, dealer, vulnerability
 from bridgeio.model.cards import Seat, Strain
 from bridgeio.model.contract import Contract, Doubling, duplicate_score
-from bridgeio.model.deals import DealSet
+from bridgeio.model.deals import UNKNOWN_TRICKS, DealSet
 
 _ORDER = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
 """Strains from the lowest-ranking; contract ``k`` is level ``k // 5 + 1`` in ``_ORDER[k % 5]``."""
 _SIDES = ((Seat.NORTH, Seat.SOUTH), (Seat.EAST, Seat.WEST))
 _DDS_STRAIN = {Strain.NOTRUMP: "N"}
-_MANY = 1 << 20  # larger than any score
+_MANY = 10_000  # more than any score (the most is 3,800: 7NT doubled, vulnerable, 13 down)
 
 
 @dataclass(frozen=True)
@@ -149,16 +149,202 @@ def par(tricks: np.ndarray, dealer: Seat, vulnerability: Vulnerability) -> Par |
     if (tricks > 13).any():
         return None
     vul = np.array([vulnerability.is_vulnerable(s[0]) for s in _SIDES])
-    scores, best = _contract_scores(tricks[None], vul[None])
+    scores, best, _ = _contract_scores(tricks[None], vul[None])
     first = np.array([_side(dealer)])
     values, root = _solve(scores, first)
     ns = int(root[0])
     if ns == 0:
         return Par(0, ())
     owner = 0 if ns > 0 else 1
-    found = _made(tricks, scores[0], best[0], owner, abs(ns), int(first[0]))
-    found += _sacrifices(tricks, scores[0], values[0], best[0], owner, abs(ns), int(first[0]))
+    scores, values, best = scores[:, :, 0].T, values[:, :, 0].T, best[:, :, 0]  # one deal's
+    found = _made(tricks, scores, best, owner, abs(ns), int(first[0]))
+    found += _sacrifices(tricks, scores, values, best, owner, abs(ns), int(first[0]))
     return Par(ns, tuple(found))
+
+
+@dataclass(frozen=True, eq=False)
+class ParSet:
+    """The par of every deal of a set, worked out for all of them at once by :func:`par_set`
+    (the same :class:`Par` as :func:`par` gives each deal; ``pars[i]`` builds it).
+
+    * ``score``: ``(n,)`` North-South's par score, :data:`UNKNOWN_PAR` where a count is unknown;
+    * ``level``: ``(n, 5)`` for each strain from clubs up, the lowest level at which the side
+      with the par score makes a par contract in it; 0 where it has none;
+    * ``top``: ``(n, 5)`` the highest level of that strain that scores the same;
+    * ``seats``: ``(n, 5)`` the seats that declare it: bit 0 the side's first seat (N or E),
+      bit 1 its second (S or W);
+    * ``sacrifices``: ``(n, 35)`` for each contract of the other side (0 = 1C, 1 = 1D ...
+      34 = 7NT) the seats of it (as ``seats``) where it is a doubled par sacrifice, else 0;
+    * ``taken``: ``(n, 2, 5)`` each side's tricks by strain from clubs up (its better seat).
+
+    >>> t = np.full((2, 5, 4), 6, dtype=np.uint8)
+    >>> t[0, Strain.SPADES] = (10, 3, 10, 3); t[1, 0, 0] = 15
+    >>> pars = par_set(t, np.array([0, 0]), np.zeros((2, 2), dtype=bool))
+    >>> pars.score.tolist(), pars[0].text, pars[1]
+    ([420, -1000000], 'NS 420: NS 4S', None)
+    """
+
+    score: np.ndarray
+    level: np.ndarray
+    top: np.ndarray
+    seats: np.ndarray
+    sacrifices: np.ndarray
+    taken: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.score)
+
+    def __getitem__(self, i: int) -> Par | None:
+        score = int(self.score[i])
+        if score == UNKNOWN_PAR:
+            return None
+        owner = int(score < 0)
+        found = []
+        for strain in np.flatnonzero(self.level[i]).tolist():
+            level, seats = int(self.level[i, strain]), int(self.seats[i, strain])
+            found.append(self._contract(i, owner, level, strain, seats, int(self.top[i, strain])))
+        for k in np.flatnonzero(self.sacrifices[i]).tolist():
+            level, strain, seats = k // 5 + 1, k % 5, int(self.sacrifices[i, k])
+            found.append(self._contract(i, 1 - owner, level, strain, seats, level, doubled=True))
+        return Par(score, tuple(found))
+
+    def _contract(
+        self, i: int, side: int, level: int, strain: int, mask: int, top: int, doubled: bool = False
+    ) -> ParContract:
+        seats = tuple(s for bit, s in enumerate(_SIDES[side]) if mask >> bit & 1)
+        contract = Contract(level, _ORDER[strain], Doubling(doubled), seats[0])
+        return ParContract(contract, seats, int(self.taken[i, side, strain]), top)
+
+    @classmethod
+    def of(cls, deals: DealSet, boards: np.ndarray | None = None) -> ParSet:
+        """The par of every deal of a set, dealer and vulnerability by board number (the
+        set's own, or ``boards``); unknown for every deal of a set with one declarer's tricks
+        only (ZRJ).
+
+        >>> t = np.full((1, 5, 4), 6, dtype=np.uint8); t[0, Strain.NOTRUMP] = (9, 4, 9, 4)
+        >>> ParSet.of(DealSet(tricks=t, boards=np.array([2])))[0].text  # NS vulnerable
+        'NS 600: NS 3NT'
+        """
+        n = len(deals)
+        if deals.tricks is None or deals.target is not None:
+            tricks = np.full((n, 5, 4), UNKNOWN_TRICKS, dtype=np.uint8)
+        else:
+            tricks = deals.tricks
+        numbers = deals.board_numbers() if boards is None else boards
+        cycle = (numbers.reshape(n).astype(np.int64) - 1) % 16
+        return par_set(tricks, _BOARD_DEALER[cycle], _BOARD_VULNERABLE[cycle])
+
+
+def par_set(tricks: np.ndarray, dealers: np.ndarray, vulnerable: np.ndarray) -> ParSet:
+    """The par of ``n`` deals at once: their ``(n, 5, 4)`` tricks as for :func:`par`, each
+    dealer's side (``(n,)``: 0 North-South, 1 East-West, or the dealer's :class:`Seat`
+    number) and whether each side is vulnerable (``(n, 2)``, North-South first). The same
+    game as :func:`par`, solved with array operations over blocks of deals.
+
+    >>> t = np.full((1, 5, 4), 6, dtype=np.uint8); t[0, Strain.NOTRUMP] = (7, 7, 6, 6)
+    >>> par_set(t, np.array([1]), np.zeros((1, 2), dtype=bool))[0].text  # East deals
+    'NS -90: E 1NT'
+    """
+    n = len(tricks)
+    first = np.asarray(dealers, dtype=np.int64).reshape(n) % 2
+    vulnerable = np.asarray(vulnerable, dtype=bool).reshape(n, 2)
+    parts = [
+        _par_block(tricks[i : i + _BLOCK], first[i : i + _BLOCK], vulnerable[i : i + _BLOCK])
+        for i in range(0, n, _BLOCK)
+    ] or [_par_block(tricks, first, vulnerable)]
+    return ParSet(*(np.concatenate(arrays) for arrays in zip(*parts, strict=True)))
+
+
+_BLOCK = 4096  # deals solved together: their arrays stay in the processor's cache
+
+
+def _par_block(
+    tricks: np.ndarray, first: np.ndarray, vulnerable: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """:func:`par_set`'s arrays for one block. Inside, arrays are ``[contract, side, deal]``
+    or ``[contract, deal]``: each step works on whole rows of deals. Choices between two
+    arrays are arithmetic (``a + (b - a) * flag``): NumPy's ``where`` is many times slower."""
+    scores, best, t = _contract_scores(tricks, vulnerable)
+    values, root = _solve(scores, first)
+    unknown = tricks.reshape(len(tricks), 20).max(axis=1) > 13
+    root[unknown] = 0  # no score is 0: no contract is found for these
+    owner = root < 0  # the side with the par score: True for East-West
+    view = _Views(scores, values, owner, first != owner)
+    view.target = np.abs(root).astype(scores.dtype)
+    root[unknown] = UNKNOWN_PAR
+    lowest, highest = _made_set(view)
+    sacrificed = _sacrifices_set(view)
+    masks = _seat_masks(t, best)  # (5, 2, n)
+    mine = _pick(owner, masks[:, 0], masks[:, 1]) * (lowest > 0)
+    theirs = np.tile(_pick(owner, masks[:, 1], masks[:, 0]), (7, 1))
+    return root, lowest.T, highest.T, mine.T, (sacrificed * theirs).T, best.transpose(2, 0, 1)
+
+
+def _pick(flag: np.ndarray, no: np.ndarray, yes: np.ndarray) -> np.ndarray:
+    """``yes`` where ``flag`` (broadcast over the last axis), else ``no``."""
+    picked: np.ndarray = no + (yes - no) * flag.astype(no.dtype)
+    return picked
+
+
+_K = np.arange(35, dtype=np.int16)[:, None]  # contract numbers down the rows
+_LEVEL = (_K // 5 + 1).astype(np.uint8)
+
+
+class _Views:
+    """One block's arrays ``[contract, deal]`` seen from the side with the par score
+    (``mine``) and from the other (``theirs``); ``target`` is the par from the owner's side."""
+
+    target: np.ndarray
+
+    def __init__(
+        self, scores: np.ndarray, values: np.ndarray, owner: np.ndarray, theirs_first: np.ndarray
+    ) -> None:
+        self.mine = _pick(owner, scores[:, 0], scores[:, 1])
+        self.theirs = scores[:, 0] + scores[:, 1] - self.mine
+        self.their_values = _pick(owner, values[:, 1], values[:, 0])
+        self.theirs_first = theirs_first
+        # What the opponents lose at least by outbidding each contract (_cheapest_above):
+        # over[k] counts the contracts above k, and k itself where they may bid first.
+        over = np.empty_like(self.theirs)
+        over[34] = _MANY
+        for k in range(33, -1, -1):
+            np.minimum(over[k + 1], -self.theirs[k + 1], out=over[k])
+        self.cheapest = _pick(theirs_first, over, np.minimum(over, -self.theirs))
+
+
+def _made_set(view: _Views) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_made` for a block: ``(5, n)`` the lowest and the highest level of each strain
+    at which the owner scores par with no cheaper sacrifice above (0 for none)."""
+    n = view.mine.shape[1]
+    target = view.target
+    at_par = (view.mine == target) & (view.cheapest >= target)
+    levels = at_par.reshape(7, 5, n)
+    highest = (levels * _LEVEL.reshape(7, 5, 1)).max(axis=0)
+    below = (levels * (8 - _LEVEL).reshape(7, 5, 1)).max(axis=0)  # 8 - the lowest level
+    return (below > 0) * (8 - below), highest
+
+
+def _sacrifices_set(view: _Views) -> np.ndarray:
+    """:func:`_sacrifices` for a block: ``(35, n)`` the opponents' par sacrifices. The
+    search there takes the owner's contracts from the best down and stops at the first with a
+    sacrifice above it: the first whose start is at most the highest sacrifice there is."""
+    target = view.target
+    candidates = (view.theirs == -target) & (view.their_values == -target)
+    highest = (candidates * (_K + 1)).max(axis=0) - 1  # -1 for none
+    later = (~view.theirs_first).astype(np.int16)  # the sacrifice starts a contract higher
+    bases = (view.mine > target) & (view.cheapest > 0) & (_K <= highest - later)
+    # The best base: the highest score, then the highest contract (k < 64); 0 for none.
+    key = (bases * (view.mine.astype(np.int32) * 64 + _K)).max(axis=0)
+    lowest = np.where(key > 0, key % 64 + later, 35)
+    found: np.ndarray = candidates & (_K >= lowest)
+    return found
+
+
+def _seat_masks(t: np.ndarray, best: np.ndarray) -> np.ndarray:
+    """``(5, 2, n)``: which seats of each side take its best tricks in each strain of
+    ``_ORDER`` (bit 0 N or E, bit 1 S or W), from tricks ``(5 strains, 4 seats, n)``."""
+    masks = [(t[:, x] == best[x]) | (t[:, x + 2] == best[x]) << 1 for x in (0, 1)]
+    return np.stack(masks, axis=1).astype(np.uint8)
 
 
 def par_scores(deals: DealSet) -> np.ndarray:
@@ -173,9 +359,9 @@ def par_scores(deals: DealSet) -> np.ndarray:
     if deals.tricks is None or deals.target is not None:
         return np.full(n, UNKNOWN_PAR, dtype=np.int32)
     cycle = (deals.board_numbers() - 1) % 16  # dealer and vulnerability repeat every 16 boards
-    dealers = _DEALER_SIDES[cycle].reshape(n)
-    vul = _VULNERABLE[cycle].reshape(n, 2)
-    scores, _ = _contract_scores(deals.tricks, vul)
+    dealers = _BOARD_DEALER[cycle].reshape(n)
+    vul = _BOARD_VULNERABLE[cycle].reshape(n, 2)
+    scores, _, _ = _contract_scores(deals.tricks, vul)
     _, root = _solve(scores, dealers)
     root[(deals.tricks > 13).any(axis=(1, 2))] = UNKNOWN_PAR
     return root
@@ -189,8 +375,8 @@ def _side(seat: Seat) -> int:
     return int(seat) % 2
 
 
-_DEALER_SIDES = np.array([_side(dealer(b)) for b in range(1, 17)], dtype=np.int64)
-_VULNERABLE = np.array(
+_BOARD_DEALER = np.array([_side(dealer(b)) for b in range(1, 17)], dtype=np.int64)
+_BOARD_VULNERABLE = np.array(
     [[vulnerability(b).is_vulnerable(s[0]) for s in _SIDES] for b in range(1, 17)], dtype=bool
 )
 """Of boards 1-16 (the cycle repeats): the dealer's side (0 N-S, 1 E-W), who is vulnerable."""
@@ -199,7 +385,7 @@ _VULNERABLE = np.array(
 @functools.cache
 def _score_table() -> np.ndarray:
     """``[vulnerable, contract, tricks]``: the declaring side's score, doubled when it fails."""
-    table = np.zeros((2, 35, 14), dtype=np.int32)
+    table = np.zeros((2, 35, 14), dtype=np.int16)
     for k in range(35):
         level, strain = k // 5 + 1, _ORDER[k % 5]
         made = Contract(level, strain)
@@ -211,30 +397,45 @@ def _score_table() -> np.ndarray:
     return table
 
 
-def _contract_scores(tricks: np.ndarray, vul: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(n, 2, 35)`` each side's score for each contract, and ``(n, 2, 5)`` its tricks by
-    strain in ``_ORDER`` (the better of its two declarers); unknown counts read as 13."""
-    t = np.minimum(tricks, 13).astype(np.int64)[:, list(_ORDER), :]  # (n, 5 strains, 4 seats)
-    best = np.stack([t[:, :, [0, 2]].max(axis=2), t[:, :, [1, 3]].max(axis=2)], axis=1)
-    k = np.arange(35)
-    side_tricks = best[:, :, k % 5]  # (n, 2, 35)
-    scores = _score_table()[vul.astype(np.int64)[:, :, None], k, side_tricks]
-    return scores, best
+def _contract_scores(
+    tricks: np.ndarray, vul: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(35, 2, n)`` each side's score for each contract, ``(2, 5, n)`` its tricks by
+    strain in ``_ORDER`` (the better of its two declarers), and the tricks by ``[strain in
+    _ORDER, seat, deal]``; unknown counts read as 13."""
+    t = np.minimum(tricks, 13).transpose(1, 2, 0)[list(_ORDER)]  # (5 strains, 4 seats, n)
+    best = np.stack([np.maximum(t[:, 0], t[:, 2]), np.maximum(t[:, 1], t[:, 3])])
+    # Each level's scores from its row of _level_scores by [vulnerable, strain, tricks].
+    vulnerable = np.ascontiguousarray(vul.T, dtype=np.intp)  # (2, n), C order for take
+    at = (vulnerable * 5 + np.arange(5, dtype=np.intp)[:, None, None]) * 14
+    at += best.transpose(1, 0, 2)  # (5, 2, n)
+    table = _level_scores()
+    scores = np.empty((7, *at.shape), dtype=table.dtype)
+    for level in range(7):
+        table[level].take(at, out=scores[level])
+    return scores.reshape(35, *at.shape[1:]), best, t
+
+
+@functools.cache
+def _level_scores() -> np.ndarray:
+    """``_score_table`` by level: ``[level - 1, (vulnerable * 5 + strain) * 14 + tricks]``."""
+    by_level = _score_table().reshape(2, 7, 5, 14).transpose(1, 0, 2, 3)
+    return np.ascontiguousarray(by_level).reshape(7, 2 * 5 * 14)
 
 
 def _solve(scores: np.ndarray, first: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The auction game: ``values[:, x, k]`` is what side ``x`` gets (its own view) after
+    """The auction game: ``values[k, x]`` is what side ``x`` gets (its own view) after
     bidding contract ``k`` with the best play of both sides thereafter; ``root`` is North-South's
     par when side ``first`` (0 NS, 1 EW) may bid first."""
-    n = len(scores)
-    values = np.zeros_like(scores)
-    outbid = np.full((n, 2), _MANY, dtype=scores.dtype)  # best for x when the other outbids
+    values = np.empty_like(scores)
+    outbid = np.full(scores.shape[1:], _MANY, dtype=scores.dtype)  # x's best when outbid
+    other = np.empty_like(outbid)
     for k in range(34, -1, -1):
-        values[:, :, k] = np.minimum(scores[:, :, k], outbid)
-        outbid = np.minimum(outbid, -values[:, ::-1, k])
-    best = values.max(axis=2)  # (n, 2): each side's best opening bid
-    rows = np.arange(n)
-    mine, theirs = best[rows, first], best[rows, 1 - first]
+        np.minimum(scores[k], outbid, out=values[k])
+        np.negative(values[k, ::-1], out=other)
+        np.minimum(outbid, other, out=outbid)
+    best = values.max(axis=0)  # (2, n): each side's best opening bid
+    mine, theirs = np.where(first == 0, best[0], best[1]), np.where(first == 0, best[1], best[0])
     # Four chances to open before a pass-out: first side, other side, first side, other side.
     fourth = np.maximum(theirs, 0)
     third = np.maximum(mine, -fourth)

@@ -30,7 +30,9 @@ deals' provenance, so PBN → PBN still writes it back.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,7 +90,24 @@ def split_row(row: str) -> list[str]:
     """
     if '"' not in row:
         return row.split()  # (most rows: no string cell)
-    return [m.group(1) if m.group(1) is not None else m.group(2) for m in _TOKEN.finditer(row)]
+    parts = row.split('"')  # outside, inside, outside, ... where each string stands alone
+    last = len(parts) - 1
+    if last % 2:
+        return _tokens(row)
+    found = parts[0].split()
+    for i in range(1, last, 2):
+        before, after = parts[i - 1], parts[i + 1]
+        if before and not before[-1].isspace() or after and not after[0].isspace():
+            return _tokens(row)  # a quote inside a cell
+        if not after and i + 1 != last:
+            return _tokens(row)  # two strings with no space between
+        found.append(parts[i])
+        found += after.split()
+    return found
+
+
+def _tokens(row: str) -> list[str]:
+    return [quoted or bare for quoted, bare in _TOKEN.findall(row)]  # ("" for a "" cell)
 
 
 @dataclass
@@ -121,9 +140,15 @@ def _tables(text: str) -> tuple[list[_Table], dict[tuple[str, str], dict[str, st
                 board = _int(tag.value)
             elif tag.name in RESULT_TABLES:
                 rows = [(row.line, row.text) for row in tag.section if row.text]
-                columns = list(Columns.parse(tag.value).names)
-                tables.append(_Table(tag.name, columns, board, event, rows))
+                columns = _column_names(tag.value)
+                tables.append(_Table(tag.name, list(columns), board, event, rows))
     return tables, events
+
+
+@functools.lru_cache(maxsize=256)
+def _column_names(header: str) -> tuple[str, ...]:
+    """The column names of a table header (a file repeats its headers)."""
+    return Columns.parse(header).names
 
 
 def tables_to_results(text: str, path: str) -> Results:
@@ -131,8 +156,11 @@ def tables_to_results(text: str, path: str) -> Results:
     ``Event`` (and ``EventNumber``) that has a table."""
     tables, events = _tables(text)
     builders: dict[tuple[str, str], _Builder] = {}
+    converted = _Cells()
     for table in tables:
         builder = builders.setdefault(table.event, _Builder(path))
+        if table.name == "ScoreTable" and builder.score_table(table, converted):
+            continue  # (read at once)
         for number, row in table.rows:
             cells = split_row(row)
             if len(cells) != len(table.columns):
@@ -177,17 +205,52 @@ class _Builder:
             raise ValueError("no Board tag before the table")
         section = self.section(values)
         line = _line(values)
-        if line.seats is not None:
-            self.kind = EventKind.INDIVIDUAL
-        if "TeamId_Home" in values:  # (the match's columns stay in the line's cells)
-            self.kind = EventKind.TEAMS
-        self.imps = self.imps or "IMP_NS" in values
-        self.matchpoints = self.matchpoints or "MP_NS" in values or "MP_North" in values
-        key = (section.name, board)
+        self._note_columns(values, individual=line.seats is not None)
+        self._add(section.name, board, line)
+
+    def score_table(self, table: _Table, cells: _Cells) -> bool:
+        """A whole ScoreTable read at once, column by column (:func:`_score_lines`); False,
+        with nothing done, for one that has a row :meth:`score_row` must tell about."""
+        rows = [(number, split_row(row)) for number, row in table.rows]
+        good = [found for _, found in rows if len(found) == len(table.columns)]
+        if table.board is None:
+            return False
+        try:
+            found_lines, kept = _score_lines(table.columns, good, cells)
+        except (ValueError, KeyError):
+            return False  # (row by row: the warning names the row)
+        lines = iter(found_lines)
+        read = False
+        for number, found in rows:
+            if len(found) != len(table.columns):
+                expected = f"{len(table.columns)} values (the {table.name} columns)"
+                self.warn(number, f"{expected}, found {len(found)}: row not read")
+                continue
+            section, line = next(lines)
+            self._add(section, table.board, line)
+            read = True
+        if read:  # (as score_row: the columns a row keeps)
+            self._note_columns(kept, individual="PlayerId_North" in table.columns)
+        return True
+
+    def _add(self, name: str, board: int, line: BoardResult) -> None:
+        if name not in self.sections:
+            self.sections[name] = Section(name)
+        section = self.sections[name]
+        key = (name, board)
         if key not in self.boards:
             self.boards[key] = Board(board)
             section.results.append(self.boards[key])
         self.boards[key].results.append(line)
+
+    def _note_columns(self, columns: Any, individual: bool) -> None:
+        """What a read row's columns say of the event's kind and scoring."""
+        if individual:
+            self.kind = EventKind.INDIVIDUAL
+        if "TeamId_Home" in columns:  # (the match's columns stay in the line's cells)
+            self.kind = EventKind.TEAMS
+        self.imps = self.imps or "IMP_NS" in columns
+        self.matchpoints = self.matchpoints or "MP_NS" in columns or "MP_North" in columns
 
     def total_row(self, values: dict[str, str]) -> None:
         section = self.section(values)
@@ -286,11 +349,125 @@ def _line(values: dict[str, str]) -> BoardResult:
         ew_points=ew_points,
         contract=contract,
         tricks=tricks,
-        lead=Card.from_text(lead) if lead else None,
+        lead=_lead(lead),
         seats=seats,
         points=points,  # type: ignore[arg-type]
         kept=PbnCells(values) if values else None,
     )
+
+
+class _Cells:
+    """Cells already converted, by converter and text: a file repeats its contracts, leads,
+    scores and numbers, each converted once."""
+
+    def __init__(self) -> None:
+        self.known: dict[Callable[[Any], Any], dict[Any, Any]] = {}
+
+    def convert(self, cells: Iterable[Any], how: Callable[[Any], Any]) -> list[Any]:
+        """``how`` of every cell (``ValueError`` as ``how`` raises it)."""
+        cells = list(cells)
+        known = self.known.setdefault(how, {})
+        for cell in set(cells).difference(known):
+            known[cell] = how(cell)
+        return list(map(known.__getitem__, cells))
+
+
+_NOT_KEPT = {"Section", "Score_NS", "Score_EW", "Contract", "Declarer", "Result", "Lead"}
+_NOT_KEPT |= {"MP_NS", "IMP_NS", "MP_EW", "IMP_EW", "Round", "Table"}
+
+
+def _score_lines(
+    columns: list[str], rows: list[list[str]], cells: _Cells
+) -> tuple[list[tuple[str, BoardResult]], list[str]]:
+    """:func:`_line` of every row of a ScoreTable (each as many cells as there are columns),
+    column by column: the same table results, with their sections, and the columns kept in
+    the lines' cells. ``ValueError`` (or ``KeyError``) where a row cannot be read."""
+    at = {name: i for i, name in enumerate(columns)}  # (a repeated name: its last column)
+    by_column = list(zip(*rows, strict=True)) or [()] * len(columns)
+    none = ("-",) * len(rows)
+
+    def raw(name: str) -> tuple[str, ...]:
+        return by_column[at[name]] if name in at else none
+
+    def column(name: str, how: Callable[[str], Any]) -> list[Any]:
+        return cells.convert(raw(name), how)
+
+    dropped = set(_NOT_KEPT)
+    seats: list[Any] = [None] * len(rows)
+    points: list[Any] = [None] * len(rows)
+    if "PlayerId_North" in at:
+        players = [f"PlayerId_{seat}" for seat in SEATS]
+        seats = list(zip(*(cells.convert(by_column[at[p]], _number) for p in players), strict=True))
+        ns, ew = [s[0] for s in seats], [s[1] for s in seats]
+        points = list(zip(*(column(f"MP_{seat}", _float) for seat in SEATS), strict=True))
+        dropped |= {*players, *(f"MP_{seat}" for seat in SEATS)}
+    else:
+        ns, ew = column("PairId_NS", _number), column("PairId_EW", _number)
+        dropped |= {"PairId_NS", "PairId_EW"}
+    texts = [raw(name) for name in ("Score_NS", "Score_EW", "Contract")]
+    scores = cells.convert(zip(*texts, strict=True), _row_scores)
+    plays = [raw(name) for name in ("Contract", "Declarer", "Result")]
+    contracts = cells.convert(zip(*plays, strict=True), _row_contract)
+    ns_points = column("MP_NS" if "MP_NS" in at else "IMP_NS", _float)
+    ew_points = column("MP_EW" if "MP_EW" in at else "IMP_EW", _float)
+    kept = [(name, i) for name, i in at.items() if name not in dropped]
+    lines = []
+    for row, section, round_, table, n, e, score, play, lead, seat, point, p, q in zip(
+        rows,
+        column("Section", _text),
+        column("Round", _number),
+        column("Table", _number),
+        ns,
+        ew,
+        scores,
+        contracts,
+        column("Lead", _lead),
+        seats,
+        points,
+        ns_points,
+        ew_points,
+        strict=True,
+    ):
+        values = {name: row[i] for name, i in kept}
+        if play[2] is not None:
+            values["Contract"] = play[2]  # an adjusted score written in the Contract column
+        line = BoardResult(
+            round=round_,
+            table=table,
+            ns=n,
+            ew=e,
+            ns_score=score[0],
+            ew_score=score[1],
+            ns_points=p,
+            ew_points=q,
+            contract=play[0],
+            tricks=play[1],
+            lead=lead,
+            seats=seat,
+            points=point,
+        )
+        line.kept = PbnCells(values) if values else None
+        lines.append((section, line))
+    return lines, [name for name, _ in kept]
+
+
+def _row_scores(texts: tuple[str, str, str]) -> tuple[Score | None, Score | None]:
+    """:func:`_scores` of a row's Score_NS, Score_EW and Contract cells."""
+    ns, ew, contract = texts
+    return _scores({"Score_NS": ns, "Score_EW": ew, "Contract": contract})
+
+
+def _row_contract(texts: tuple[str, str, str]) -> tuple[Contract | None, int | None, str | None]:
+    """:func:`_contract` of a row's Contract, Declarer and Result cells, and the Contract
+    cell's text where it is kept (an adjusted score)."""
+    values = dict(zip(("Contract", "Declarer", "Result"), texts, strict=True))
+    contract, tricks = _contract(values)
+    return contract, tricks, values.get("Contract")
+
+
+def _lead(text: str) -> Card | None:
+    lead = _text(text)
+    return Card.from_text(lead) if lead else None
 
 
 def _contract(values: dict[str, str]) -> tuple[Contract | None, int | None]:

@@ -24,6 +24,13 @@ TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]')
 OPEN_TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\]|\\.)*)$')
 _CLOSING = re.compile(r'^((?:[^"\\]|\\.)*)"[ \t]*\]')
 _COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|\{[^}]*\}|\{[^}]*$|;.*')
+_PLAIN_LINES = re.compile(r"(?:[ \t]*[^\s%\[{;][^\n\[{;]*\n)+")
+"""A run of lines that are only section rows: no tag, comment or blank line (a line with any
+of ``[{;`` or starting with ``%`` is left to the line-by-line reading, which knows them)."""
+_TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\\n]|\\[^\n])*)"\]\r?\n')
+"""A line that is one tag pair written the usual way and nothing else."""
+FAST = True
+"""Whether runs of plain lines are read at once (off only to test that this reads the same)."""
 BOM = "\xef\xbb\xbf"  # UTF-8's byte-order mark, viewed as Latin-1
 MAX_JOINED_LINES = 8  # a tag value may run over at most this many line ends
 
@@ -31,7 +38,7 @@ Notify = Callable[[int, str, str], None]
 """``notify(line, message, severity)``: a problem the scanner found."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     """One line of a section (the lines after a tag): ``raw`` as written without its line
     end, ``text`` without the white space around it."""
@@ -47,7 +54,7 @@ class Row:
         return self.raw.strip(WS)
 
 
-@dataclass
+@dataclass(slots=True)
 class Tag:
     """A tag pair as written: ``value`` is unescaped (``\\"`` and ``\\\\``), ``raw`` is what
     stands between the quotes; ``rows`` are the section lines that follow the tag."""
@@ -76,7 +83,7 @@ class Tag:
         return [row.text for row in self.section]
 
 
-@dataclass
+@dataclass(slots=True)
 class Game:
     """The tags of one game (from a tag after a blank line to the next blank line)."""
 
@@ -94,7 +101,7 @@ class Game:
         return None
 
 
-@dataclass
+@dataclass(slots=True)
 class Scan:
     """What :func:`scan` found."""
 
@@ -168,6 +175,10 @@ def scan(text: str, first_line: int = 1, notify: Notify | None = None) -> Scan:
     in_brace = False
     index = 0
     while index < len(lines):
+        if FAST and current is not None and current.tags and not in_brace:
+            index = _plain_lines(text, lines, starts, index, current, first_line)
+            if index == len(lines):
+                break
         number, start = first_line + index, starts[index]
         content = lines[index].removesuffix("\r")
         if start == 0 and content.startswith(BOM):
@@ -219,6 +230,43 @@ def scan(text: str, first_line: int = 1, notify: Notify | None = None) -> Scan:
             current.tags.append(joined)
         current.end = starts[index]
     return found
+
+
+def _plain_lines(
+    text: str, lines: list[str], starts: list[int], index: int, game: Game, first_line: int
+) -> int:
+    """The lines from ``index`` on that are plainly tags (one a line) or section rows (no
+    comment, nothing else) added to the game at once, as the line-by-line reading would; the
+    index of the first line it has to read."""
+    while index < len(lines):
+        start = starts[index]
+        match = _PLAIN_LINES.match(text, start)
+        if match is not None:
+            section, end = game.tags[-1].section, match.end()
+            while starts[index] < end:
+                start, content = starts[index], lines[index].removesuffix("\r")
+                section.append(Row(content, first_line + index, start, start + len(content)))
+                index += 1
+            game.end = end
+            continue
+        tag = _TAG_LINE.match(text, start)
+        if tag is None:
+            return index
+        value_start, value_end = tag.start(2), tag.end(2)  # (offsets in the text)
+        game.tags.append(
+            Tag(
+                tag.group(1),
+                tag.group(2),
+                first_line + index,
+                start,
+                value_start,
+                value_end,
+                value_end + 2,
+            )
+        )
+        index += 1
+        game.end = starts[index]
+    return index
 
 
 def _tags(cleaned: str) -> tuple[list[re.Match[str]], str]:

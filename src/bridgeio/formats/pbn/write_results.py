@@ -39,7 +39,7 @@ from bridgeio.formats.pbn.results import SEATS, PbnCells, tables_to_results
 from bridgeio.model.board import dealer, vulnerability
 from bridgeio.model.cards import Seat, Strain
 from bridgeio.model.deals import DealSet, deal_strings
-from bridgeio.model.par import Par
+from bridgeio.model.par import Par, ParSet
 from bridgeio.model.results import (
     Assigned,
     BoardResult,
@@ -205,37 +205,42 @@ def _tag(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _deals_by_board(deals: DealSet | None) -> dict[int, tuple[DealSet, int]]:
+_Deal = tuple[DealSet, int, ParSet]  # a deal of a set, and the par of every deal of its set
+
+
+def _deals_by_board(deals: DealSet | None) -> dict[int, _Deal]:
     if deals is None:
         return {}
-    return {int(b): (deals, i) for i, b in enumerate(deals.board_numbers().tolist())}
+    pars = ParSet.of(deals)  # at once: Par.of costs a third of a millisecond a deal
+    return {int(b): (deals, i, pars) for i, b in enumerate(deals.board_numbers().tolist())}
 
 
-def _board_tags(number: int, deal: tuple[DealSet, int] | None) -> list[str]:
+def _board_tags(number: int, deal: _Deal | None) -> list[str]:
     """Board, dealer, vulnerability, and the deal with its double-dummy table and par."""
     first = dealer(number)
     lines = [f'[Board "{number}"]', f'[Dealer "{first.char}"]']
     lines.append(f'[Vulnerable "{vulnerability(number).text}"]')
     if deal is None:
         return lines
-    deals, i = deal
+    deals, i, pars = deal
     if deals.seats is not None:
         lines.append(f'[Deal "{deal_strings(deals.seats[i : i + 1], first)[0]}"]')
     if deals.tricks is not None and deals.target is None and (deals.tricks[i] <= 13).any():
-        lines += optimum_tags(deals.tricks[i], number)
+        lines += optimum_tags(deals.tricks[i], pars[i])
     return lines
 
 
-def optimum_tags(tricks: np.ndarray, board: int) -> list[str]:
-    """``OptimumScore`` and ``ParContract`` (when every count is known) and the
-    ``OptimumResultTable`` of one deal's ``(5, 4)`` tricks (unknown counts left out).
+def optimum_tags(tricks: np.ndarray, par: Par | None) -> list[str]:
+    """``OptimumScore`` and ``ParContract`` (of ``par``, the deal's; None when a count is
+    unknown) and the ``OptimumResultTable`` of one deal's ``(5, 4)`` tricks (unknown counts
+    left out).
 
     >>> t = np.full((5, 4), 6, dtype=np.uint8); t[Strain.NOTRUMP] = (9, 4, 9, 4)
-    >>> optimum_tags(t, 2)[:2], optimum_tags(t, 2)[3:5]
+    >>> par = Par.of(t, dealer(2), vulnerability(2))
+    >>> optimum_tags(t, par)[:2], optimum_tags(t, par)[3:5]
     (['[OptimumScore "NS 600"]', '[ParContract "NS 3NT"]'], ['N NT  9', 'N  S  6'])
     """
     lines = []
-    par = Par.of(tricks, dealer(board), vulnerability(board))
     if par is not None:
         lines += [f'[OptimumScore "{par.optimum_score}"]', f'[ParContract "{par.par_contract}"]']
     lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')

@@ -6,6 +6,8 @@ at the end: every board costs a few array operations, not a Python loop.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Iterable
 from typing import BinaryIO
 
@@ -18,12 +20,14 @@ from bridgeio.formats.pbn.write_results import faithful_deals, results_text
 from bridgeio.model import NO_SEAT, DealSet, Seat, Strain, as_deals, deal_strings
 from bridgeio.model.board import dealer as dealer
 from bridgeio.model.board import vulnerability
+from bridgeio.model.contract import Contract, Doubling
 from bridgeio.model.document import Document
-from bridgeio.model.par import Par
+from bridgeio.model.par import UNKNOWN_PAR, ParContract, ParSet
 from bridgeio.model.results import Results
 
 HEADER = b"% PBN 2.1\n% EXPORT\n\n"
 TABLE_TAG = '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n'
+_PAR_ORDER = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
 TABLE_ORDER = [
     (seat, strain)
     for seat in Seat
@@ -95,7 +99,7 @@ def board_texts(deals: DealSet, boards: np.ndarray) -> bytes:
         _bytes('"]\n[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n', n),
     ]
     if deals.tricks is not None:
-        parts.append(_fixed([_par_tags(deals.tricks[i], int(b)) for i, b in enumerate(boards)]))
+        parts += par_tags(deals, boards)
         values = np.minimum(deals.tricks, 15).astype(np.int64)  # (n, strain, seat)
         index = [values[:, strain, seat] + 16 * k for k, (seat, strain) in enumerate(TABLE_ORDER)]
         parts += [_bytes(TABLE_TAG, n), _TABLE_ROWS[np.stack(index, axis=1)].reshape(n, -1)]
@@ -105,12 +109,99 @@ def board_texts(deals: DealSet, boards: np.ndarray) -> bytes:
     return data
 
 
-def _par_tags(tricks: np.ndarray, board: int) -> str:
-    """``OptimumScore`` and ``ParContract`` of a deal whose tricks are all known, else ``""``."""
-    par = Par.of(tricks, dealer(board), vulnerability(board)) if board > 0 else None
-    if par is None:
-        return "\0"  # (a NUL: dropped with the padding)
-    return f'[OptimumScore "{par.optimum_score}"]\n[ParContract "{par.par_contract}"]\n'
+def par_tags(deals: DealSet, boards: np.ndarray) -> list[np.ndarray]:
+    """``OptimumScore`` and ``ParContract`` of every deal whose tricks are all known and whose
+    board number is 1 or more, as columns of NUL-padded rows (all NUL for the others).
+
+    >>> t = np.full((2, 5, 4), 6, dtype=np.uint8); t[:, Strain.SPADES] = (3, 10, 3, 10)
+    >>> rows = np.concatenate(par_tags(DealSet(tricks=t), np.array([1, 0])), axis=1)
+    >>> rows[0][rows[0] != 0].tobytes().decode().splitlines(), bool(rows[1].any())
+    (['[OptimumScore "NS -420"]', '[ParContract "EW 4S"]'], False)
+    """
+    pars = ParSet.of(deals, boards)
+    known = (pars.score != UNKNOWN_PAR) & (boards > 0)
+    # Scores are multiples of 10 from -_MOST to _MOST: the text up to ParContract's by table.
+    score = np.where(known, pars.score // 10 + _MOST // 10, _UNKNOWN)
+    end = known[:, None] * np.frombuffer(b'"]\n', dtype=np.uint8)
+    return [_optimum_scores()[score], _par_contracts(pars, known), end]
+
+
+_MOST = 7600  # more than any par score (the most is 2,220)
+_UNKNOWN = 2 * _MOST // 10 + 1
+
+
+@functools.cache
+def _optimum_scores() -> np.ndarray:
+    """The tags' text from ``OptimumScore`` to ``ParContract``'s value by score, then none."""
+    scores = range(-_MOST, _MOST + 1, 10)
+    return _fixed([f'[OptimumScore "NS {s}"]\n[ParContract "' for s in scores] + ["\0"])
+
+
+def _par_contracts(pars: ParSet, known: np.ndarray) -> np.ndarray:
+    """PBN's ``ParContract`` of every deal (``"NS 4S,NS 5C"``, ``"Pass"``) where ``known`` as
+    NUL-padded rows of fragments from a table: the first without a comma, the others after one.
+    The contracts are taken as (deal, place) pairs: a deal has one or two, seldom more."""
+    n = len(pars)
+    owner = (pars.score < 0).astype(np.int16)
+    made_deals, strains = _pairs(pars.seats, known)  # by deal, then strain
+    sacrifice_deals, ks = _pairs(pars.sacrifices, known)  # then sacrifices
+    made_count = np.bincount(made_deals, minlength=n)
+    sacrifice_count = np.bincount(sacrifice_deals, minlength=n)
+    count = made_count + sacrifice_count
+    compact = np.zeros((n, max(1, int(count.max(initial=0)))), dtype=np.int16)
+    compact[:, 0] = np.where(known, 2 * _CODES, 0)  # "Pass", or nothing
+    seats = pars.seats[made_deals, strains].astype(np.int16)
+    level = pars.level[made_deals, strains].astype(np.int16)
+    side = owner[made_deals]
+    place = _places(made_deals, made_count)
+    code = 1 + ((side * 5 + strains) * 7 + level - 1) * 3 + seats - 1
+    compact[made_deals, place] = code + (place == 0) * _CODES  # the first: no comma
+    seats = pars.sacrifices[sacrifice_deals, ks].astype(np.int16)
+    side = 1 - owner[sacrifice_deals]
+    place = _places(sacrifice_deals, sacrifice_count) + made_count[sacrifice_deals]
+    code = _SACRIFICE + (side * 35 + ks) * 3 + seats - 1
+    compact[sacrifice_deals, place] = code + (place == 0) * _CODES
+    return _contract_fragments()[compact].reshape(n, -1)
+
+
+def _pairs(listed: np.ndarray, known: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(deal, place) of every nonzero entry of ``listed`` in a ``known`` deal."""
+    deals, places = np.nonzero(listed)
+    keep = known[deals]
+    return (deals, places) if keep.all() else (deals[keep], places[keep])
+
+
+def _places(deals: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """The place of each of a run of pairs among its deal's pairs: 0, 1, ... (``deals``
+    sorted; ``counts`` pairs of each deal)."""
+    starts = np.cumsum(counts) - counts
+    places: np.ndarray = np.arange(len(deals)) - starts[deals]
+    return places
+
+
+_SACRIFICE = 1 + 2 * 5 * 7 * 3  # code of the first sacrifice: side, contract (1C = 0), seats
+_CODES = _SACRIFICE + 2 * 35 * 3  # then the same without their comma, then "Pass"
+
+
+@functools.cache
+def _contract_fragments() -> np.ndarray:
+    """Each contract's text after a comma by code (0 none; made contracts by side, strain from
+    clubs up, level and seats; then doubled sacrifices by side, contract and seats), then the
+    same without the comma, then ``"Pass"``. Seats are a :class:`ParSet` mask: bit 0 the
+    side's first seat, bit 1 its second."""
+    texts = [""]
+    for side, strain, level, seats in itertools.product(range(2), range(5), range(1, 8), (1, 2, 3)):
+        texts.append(_fragment(Contract(level, _PAR_ORDER[strain]), side, seats))
+    for side, k, seats in itertools.product(range(2), range(35), (1, 2, 3)):
+        contract = Contract(k // 5 + 1, _PAR_ORDER[k % 5], Doubling.DOUBLED)
+        texts.append(_fragment(contract, side, seats))
+    return _fixed([*texts, *(text[1:] for text in texts), "Pass"])
+
+
+def _fragment(contract: Contract, side: int, seats: int) -> str:
+    pair = (Seat.NORTH, Seat.SOUTH) if side == 0 else (Seat.EAST, Seat.WEST)
+    declarers = tuple(seat for bit, seat in enumerate(pair) if seats >> bit & 1)
+    return "," + ParContract(contract, declarers, 0, contract.level).text
 
 
 def _deals_from_dealer(seats: np.ndarray | None, dealers: np.ndarray) -> np.ndarray:
