@@ -115,7 +115,10 @@ def test_usebio_conventions_are_found_from_the_points(corpus):
     assert describe["nzscorer_multi-section-multi-movement-pairs.xml"] == [
         "European matchpoints, top 64, Neuberg, 1 decimal (cut)"
     ]
-    assert describe["compscore_butler_mitchell.xml"] == []
+    assert describe["compscore_butler_mitchell.xml"] == [
+        "Butler IMPs, datum the mean dropping the top and bottom 1, rounded to 10 with halves "
+        "away from zero, across sections; totals summed, ranked by direction"
+    ]
 
 
 def _edit(source: Path, target: Path, pattern: str, replace: str) -> None:
