@@ -99,5 +99,5 @@ class Rescoring:
 
     def count(self, what: str, agrees: bool) -> None:
         """Count one comparison of ``what``."""
-        self.agreement[what][0] += agrees
+        self.agreement[what][0] += int(bool(agrees))
         self.agreement[what][1] += 1

@@ -37,6 +37,7 @@ from bridgeio.analysis.scoring.field import (
     results,
 )
 from bridgeio.analysis.scoring.imp_events import rescore_imps
+from bridgeio.analysis.scoring.individuals import rescore_individuals
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
 from bridgeio.analysis.scoring.totals import check_totals
@@ -66,10 +67,12 @@ def rescore(
             _event(event, convention, apply, done)
         elif event.kind is EventKind.PAIRS and event.scoring in IMP_PAIRS:
             rescore_imps(event, apply, done)
+        elif event.kind is EventKind.INDIVIDUAL and event.scoring is Scoring.MATCHPOINTS:
+            rescore_individuals(event, convention, apply, done)
         else:
             done.unchecked.append(
                 f"event {event.number}: {event.kind.value} scored by {event.scoring.value}: "
-                "matchpoint and IMP pairs only are checked here"
+                "matchpoint and IMP pairs and matchpoint individuals only are checked here"
             )
     return done
 
