@@ -127,3 +127,28 @@ def test_pbn_results_rescore_to_themselves(corpus, tmp_path, capsys, name):
     assert [(x.ns_points, x.ew_points, x.points) for x in lines(after)] == [
         (x.ns_points, x.ew_points, x.points) for x in lines(before)
     ]
+
+
+CONVERTED = [
+    "usebio/compscore_butler_mitchell.xml",  # Butler
+    "usebio/compscore_mp_pairs_mitchell_02.xml",  # European, Neuberg, an assigned score kept
+    "usebio/nzscorer_multi-section-multi-movement-pairs.xml",  # European, pooled, cut
+    "acblscore/750-club_170724.ACM",  # ACBL
+]
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+def test_a_file_written_as_pbn_scores_as_the_original(corpus, tmp_path, name):
+    """The convention is found from a PBN file's figures as from the original's."""
+    original = read(corpus / name)
+    copy = tmp_path / "copy.pbn"
+    with pytest.warns(bridgeio.DataLossWarning):  # (strats, awards...: not scores)
+        bridgeio.write(original, copy)
+    first, again = rescore(original), rescore(read(copy))
+    assert [m.describe() for m in again.methods.values()] == [
+        m.describe() for m in first.methods.values()
+    ]
+    assert again.agreement == first.agreement
+    assert [str(d.problem).split(": error: ")[1] for d in again.differences] == [
+        str(d.problem).split(": error: ")[1] for d in first.differences
+    ]
