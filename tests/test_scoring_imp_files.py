@@ -129,3 +129,27 @@ def test_score_fills_imps_a_ruter_file_left_out(corpus, tmp_path, capsys):
 
 def _lines(results: Results) -> list[bridgeio.model.results.BoardResult]:
     return [x for s in results.events[0].sections for b in s.results for x in b.results]
+
+
+@pytest.mark.parametrize(
+    "name", ["compscore_mp_pairs_mitchell_02.xml", "compscore_mp_pairs_mitchell_adjusted.xml"]
+)
+def test_score_reports_a_table_result_with_an_assigned_scores_points(
+    corpus, tmp_path, capsys, name
+):
+    """Board 1 records 110 with an average's 20/20: a finding, said by ``score``, and the
+    board is written back as recorded (not rescored around a result the director set aside)."""
+    source, out = corpus / "usebio" / name, tmp_path / "out.xml"
+    assert run(["score", str(source), str(out)]) == 1
+    said = capsys.readouterr().err
+    assert (
+        "board 1, pairs 1/1: error: score 110 recorded, an assigned 50%/50% by the rule (its "
+        "matchpoints are an assigned score's" in said
+    )
+    assert "the board is left as recorded" in said
+    before, after = read(source), read(out)
+    board = before.events[0].sections[0].results[0]
+    assert board.number == 1 and any(x.ns_score == 110 and x.ns_points == 20 for x in board.results)
+    assert [(x.ns_points, x.ew_points) for x in after.events[0].sections[0].results[0].results] == [
+        (x.ns_points, x.ew_points) for x in board.results
+    ]

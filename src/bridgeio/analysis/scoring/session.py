@@ -193,9 +193,10 @@ def _compare(
                     line.ns_score,
                     f"an assigned {shares}",
                     "its matchpoints are an assigned score's and the board's other lines are "
-                    "scored with it left out of the field",
+                    "scored with it left out of the field; the board is left as recorded",
                 )
             )
+            continue  # a finding for the director: the recorded points are not rewritten
         for k in at.tolist():
             section, line = flat.line(k)
             for side, recorded, rule in (
@@ -205,11 +206,10 @@ def _compare(
                 if _agrees(recorded, rule):
                     continue
                 value = None if np.isnan(rule) else rule
-                if adjusted is None:
-                    place = line_place(pool.event.number, section.name, number, line)
-                    done.differences.append(
-                        Difference(place, f"{side} matchpoints", _none(recorded), _none(value))
-                    )
+                place = line_place(pool.event.number, section.name, number, line)
+                done.differences.append(
+                    Difference(place, f"{side} matchpoints", _none(recorded), _none(value))
+                )
                 if apply:
                     setattr(line, "ns_points" if side == "N-S" else "ew_points", value)
 
