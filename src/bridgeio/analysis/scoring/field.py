@@ -20,6 +20,7 @@ listed twice follow as array operations (rules and sources: :mod:`.boards`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -50,6 +51,7 @@ class Flat:
     recorded: tuple[Floats, Floats]  # the file's points (NaN: none)
     pairs: tuple[Ints, Ints]  # N-S and E-W pair numbers
     section: Ints  # each line's section, as an index of the pool's sections
+    twice: bool | None = None  # a pair listed twice on a board (found when first asked)
 
     @property
     def size(self) -> int:
@@ -78,30 +80,27 @@ def flatten_board(number: int, lines: Placed, sections: list[Section]) -> Flat:
 
 
 def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Section]) -> Flat:
-    """Blocks of lines (section index, board number, lines) as arrays: one pass of
-    comprehensions over the lines' attributes; assigned scores (rare) are looked at one by
-    one, everything else is a column."""
+    """Blocks of lines (section index, board number, lines) as arrays: one comprehension a
+    column, each made an array at once (assigned scores, rare, are looked at one by one)."""
     model = [line for _, _, lines in blocks for line in lines]
     sizes = [len(lines) for _, _, lines in blocks]
     ns = [line.ns_score for line in model]
     ew = [line.ew_score for line in model]
-    ew = [
-        e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
-    ]
+    fouls = [line.foul_group for line in model]
     section = np.repeat(np.array([k for k, _, _ in blocks], dtype=np.int64), sizes)
     code = np.repeat(np.array([n for _, n, _ in blocks], dtype=np.int64) * 64, sizes)
-    fouls = [line.foul_group for line in model]
     if any(fouls):
         code += np.array(fouls, dtype=np.int64)
     boards, group = np.unique(code, return_inverse=True)
-    ns_points, ew_points = _points(ns), _points(ew)
+    ns_scores = _points(ns)
+    ew_scores, ew_side = _ew_points(ns, ew, ns_scores)
     return Flat(
         model,
         sections,
         (boards // 64).tolist(),
         group.reshape(-1).astype(np.int64),
-        (ns_points, ew_points),
-        (_shares(ns, ns_points), _shares(ew, ew_points)),
+        (ns_scores, ew_scores),
+        (_shares(ns, ns_scores), _shares(ew_side, ew_scores)),
         (
             np.array([line.ns_points for line in model], dtype=np.float64),
             np.array([line.ew_points for line in model], dtype=np.float64),
@@ -112,6 +111,22 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
         ),
         section,
     )
+
+
+def _ew_points(
+    ns: Sequence[Score | None], ew: Sequence[Score | None], ns_scores: Floats
+) -> tuple[Floats, Sequence[Score | None]]:
+    """E-W's scores in points, and E-W's scores: where none is recorded apart, minus N-S's
+    (an assigned score: N-S's)."""
+    missing = ew.count(None)
+    if missing == len(ew):  # the usual case: one score a line
+        return -ns_scores, ns
+    if missing == 0:
+        return _points(ew), ew
+    both = [
+        e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
+    ]
+    return _points(both), both
 
 
 def assigned(score: Score | None) -> float | None:
@@ -138,12 +153,16 @@ def recorded_top(flat: Flat) -> float | None:
     return float(values[int(np.argmax(counts))])
 
 
-def _points(scores: list[Score | None]) -> Floats:
-    """Scores in points (NaN for any other)."""
-    return np.array([s if type(s) is int else NAN for s in scores], dtype=np.float64)
+def _points(scores: Sequence[Score | None]) -> Floats:
+    """Scores in points (NaN for any other): at once where every score is in points or
+    missing, else one by one."""
+    try:
+        return np.array(scores, dtype=np.float64)  # ints and None (NaN)
+    except (TypeError, ValueError):  # an assigned score (a dataclass or a word)
+        return np.array([s if type(s) is int else NAN for s in scores], dtype=np.float64)
 
 
-def _shares(scores: list[Score | None], points: Floats) -> Floats:
+def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
     """Assigned percentages (NaN for any other score), looked for where ``points`` has none."""
     out = np.full(len(scores), NAN)
     for k in np.flatnonzero(np.isnan(points)).tolist():
@@ -184,7 +203,11 @@ def exact(flat: Flat, pool: Pool) -> Sides:
 def both(flat: Flat, pool: Pool) -> tuple[Sides, Sides]:
     """:func:`exact`'s points, and the same before factoring (as compared with the results
     the board had), from one matchpointing."""
-    (ns, plain_ns), (ew, plain_ew) = (_side(flat, pool, k) for k in (0, 1))
+    ns, plain_ns = _side(flat, pool, 0)
+    # E-W's scores the negatives of N-S's (no split score): E-W's points are the rest of
+    # each board's top, found without ranking the scores again
+    mirrored = np.array_equal(flat.scores[1], -flat.scores[0], equal_nan=True)
+    ew, plain_ew = _side(flat, pool, 1, plain_ns if mirrored else None)
     _credit_once(flat, ns, ew)
     _credit_once(flat, plain_ns, plain_ew)
     return Sides(ns, ew), Sides(plain_ns, plain_ew)
@@ -196,15 +219,19 @@ def field_sizes(flat: Flat) -> Ints:
     return np.bincount(flat.group[inside], minlength=len(flat.numbers)).astype(np.int64)
 
 
-def _side(flat: Flat, pool: Pool, side: int) -> tuple[Floats, Floats]:
-    """One side's points, factored and before factoring."""
+def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tuple[Floats, Floats]:
+    """One side's points, factored and before factoring (from the ``other`` side's points
+    before factoring, where the scores mirror them)."""
     scores, shares = flat.scores[side], flat.shares[side]
     out = np.full(flat.size, np.nan)
     inside = ~np.isnan(scores)
     if inside.any():
         group = flat.group[inside]
-        points = _matchpoints(group, scores[inside], pool.convention)
         n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
+        if other is None:
+            points = _matchpoints(group, scores[inside], pool.convention)
+        else:
+            points = pool.convention.per_beat * (n - 1) - other[inside]
         out[inside] = points
         plain = out.copy()
         out[inside] = _factored(points, n, pool)
@@ -224,7 +251,8 @@ def _matchpoints(group: Ints, scores: Floats, convention: Convention) -> Floats:
     ordered = np.sort(keys)
     below = np.searchsorted(ordered, keys, side="left")
     above = np.searchsorted(ordered, keys, side="right")
-    start = np.searchsorted(ordered, group * (1 << 24), side="left")
+    counts = np.bincount(group)
+    start = (np.cumsum(counts) - counts)[group]  # where each board's scores begin
     per_beat = convention.per_beat
     return np.asarray(per_beat * (below - start) + per_beat / 2 * (above - below - 1), np.float64)
 
@@ -245,18 +273,26 @@ def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
 
 def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
     """A pair listed twice on a board keeps the points of its first line only."""
+    if flat.twice is None:  # one look at all the lines: if none is listed twice, no part is
+        flat.twice = any(
+            bool((np.diff(np.sort(_pair_keys(flat, side))) == 0).any()) for side in (0, 1)
+        )
+    if not flat.twice:
+        return
     for side, points in ((0, ns), (1, ew)):
         scored = np.flatnonzero(~np.isnan(points))
         if scored.size < 2:
             continue
-        # one number for (board, section, pair): pair numbers and sections are small
-        keys = (flat.group[scored] * 1024 + flat.section[scored]) * 65536 + flat.pairs[side][scored]
-        if not (np.diff(np.sort(keys)) == 0).any():  # the usual case: no pair listed twice
-            continue
-        _, first = np.unique(keys, return_index=True)
+        _, first = np.unique(_pair_keys(flat, side)[scored], return_index=True)
         if first.size < scored.size:
             again = np.setdiff1d(np.arange(scored.size), first)
             points[scored[again]] = np.nan
+
+
+def _pair_keys(flat: Flat, side: int) -> Ints:
+    """One number for each line's (board, section, pair): pair numbers and sections are
+    small."""
+    return (flat.group * 1024 + flat.section) * 65536 + flat.pairs[side]
 
 
 def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = None) -> Ints:
