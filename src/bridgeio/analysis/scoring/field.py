@@ -261,6 +261,8 @@ def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
     """Neuberg's formula where a board had fewer results than ``pool.results``, and the ACBL
     small-group rule (sources: :mod:`.factoring`)."""
     big, top = float(pool.results), pool.top
+    if bool((n >= big).all()):  # every board complete: nothing to factor
+        return points
     if pool.convention is Convention.ACBL:
         out = points * big / n + (big - n) / (2 * n)
         out = np.where(n == 1, 0.6 * top, out)
