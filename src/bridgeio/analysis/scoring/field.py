@@ -91,14 +91,14 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
     code = np.repeat(np.array([n for _, n, _ in blocks], dtype=np.int64) * 64, sizes)
     if any(fouls):
         code += np.array(fouls, dtype=np.int64)
-    boards, group = np.unique(code, return_inverse=True)
+    boards, group = _numbered(code)
     ns_scores = _points(ns)
     ew_scores, ew_side = _ew_points(ns, ew, ns_scores)
     return Flat(
         model,
         sections,
         (boards // 64).tolist(),
-        group.reshape(-1).astype(np.int64),
+        group,
         (ns_scores, ew_scores),
         (_shares(ns, ns_scores), _shares(ew_side, ew_scores)),
         (
@@ -106,8 +106,8 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
             np.array([line.ew_points for line in model], dtype=np.float64),
         ),
         (
-            np.array([line.ns for line in model], dtype=np.int64),
-            np.array([line.ew for line in model], dtype=np.int64),
+            np.fromiter([line.ns for line in model], dtype=np.int64, count=len(model)),
+            np.fromiter([line.ew for line in model], dtype=np.int64, count=len(model)),
         ),
         section,
     )
@@ -153,13 +153,23 @@ def recorded_top(flat: Flat) -> float | None:
     return float(values[int(np.argmax(counts))])
 
 
+def _numbered(code: Ints) -> tuple[Ints, Ints]:
+    """The distinct codes in order and each code's index among them (as ``np.unique`` with
+    its inverse), by marking the codes present: they are small (board number x 64)."""
+    if code.size == 0 or code.min() < 0 or code.max() > 1 << 22:
+        distinct, inverse = np.unique(code, return_inverse=True)
+        return distinct.astype(np.int64), inverse.reshape(-1).astype(np.int64)
+    present = np.zeros(int(code.max()) + 1, dtype=bool)
+    present[code] = True
+    distinct = np.flatnonzero(present)
+    index = np.cumsum(present) - 1
+    return distinct.astype(np.int64), index[code].astype(np.int64)
+
+
 def _points(scores: Sequence[Score | None]) -> Floats:
-    """Scores in points (NaN for any other): at once where every score is in points or
-    missing, else one by one."""
-    try:
-        return np.array(scores, dtype=np.float64)  # ints and None (NaN)
-    except (TypeError, ValueError):  # an assigned score (a dataclass or a word)
-        return np.array([s if type(s) is int else NAN for s in scores], dtype=np.float64)
+    """Scores in points (NaN for any other)."""
+    values = [s if type(s) is int else NAN for s in scores]
+    return np.fromiter(values, dtype=np.float64, count=len(values))
 
 
 def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
