@@ -286,9 +286,7 @@ def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
 def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
     """A pair listed twice on a board keeps the points of its first line only."""
     if flat.twice is None:  # one look at all the lines: if none is listed twice, no part is
-        flat.twice = any(
-            bool((np.diff(np.sort(_pair_keys(flat, side))) == 0).any()) for side in (0, 1)
-        )
+        flat.twice = any(_repeated(_pair_keys(flat, side)) for side in (0, 1))
     if not flat.twice:
         return
     for side, points in ((0, ns), (1, ew)):
@@ -301,10 +299,20 @@ def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
             points[scored[again]] = np.nan
 
 
+def _repeated(keys: Ints) -> bool:
+    """Whether a key occurs twice: counted in place where the keys are small, else sorted."""
+    if keys.size and 0 <= keys.min() and keys.max() < 1 << 22:
+        return bool(np.bincount(keys).max() > 1)
+    return bool((np.diff(np.sort(keys)) == 0).any())
+
+
 def _pair_keys(flat: Flat, side: int) -> Ints:
-    """One number for each line's (board, section, pair): pair numbers and sections are
-    small."""
-    return (flat.group * 1024 + flat.section) * 65536 + flat.pairs[side]
+    """One number for each line's (board, section, pair), as small as the pair numbers let
+    it be."""
+    pairs = flat.pairs[side]
+    if pairs.size and pairs.min() >= 0:
+        return (flat.group * len(flat.places) + flat.section) * (int(pairs.max()) + 1) + pairs
+    return (flat.group * 1024 + flat.section) * 65536 + pairs
 
 
 def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = None) -> Ints:

@@ -256,7 +256,8 @@ def rescore_imps(event: Event, apply: bool, done: Rescoring) -> None:
     the default rules where it records no IMPs, said once), its differences and agreement
     put in ``done``."""
     alone = Results([event])
-    found = detect_imp_rules(alone)
+    flats: dict[bool, ImpLines] = {}
+    found = _detect(alone, flats)
     rules = ImpRules() if found is None else found.rules
     if found is None or found.checked == 0:
         how = "the default rules" if found is None else "the rules its totals and ranks fit"
@@ -265,7 +266,7 @@ def rescore_imps(event: Event, apply: bool, done: Rescoring) -> None:
             f"({rules.describe()})"
         )
     done.methods.setdefault(event.number, rules)
-    lines = ImpLines.of(alone, rules.across_sections)
+    lines = flats.get(rules.across_sections) or ImpLines.of(alone, rules.across_sections)
     done.differences.extend(imp_differences(lines, rules, apply, done))
     unscored = int(np.isnan(lines.ns_score).sum())
     if unscored:
@@ -323,7 +324,11 @@ def detect_imp_rules(results: Results) -> Detected | None:
     >>> found.rules.datum.describe(), found.lines, found.checked
     ('mean of all, rounded to 10 with halves away from zero', 3, 3)
     """
-    flats: dict[bool, ImpLines] = {}
+    return _detect(results, {})
+
+
+def _detect(results: Results, flats: dict[bool, ImpLines]) -> Detected | None:
+    """:func:`detect_imp_rules`, the lines it flattens kept in ``flats`` (by pooling)."""
     tried: list[tuple[int, int, ImpRules]] = []
     for rules in _candidates(results):
         lines = flats.get(rules.across_sections) or ImpLines.of(results, rules.across_sections)

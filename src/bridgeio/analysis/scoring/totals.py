@@ -152,12 +152,13 @@ def check_totals(
     scores = _recorded([e.score for _, e in rows])
     adjust = np.zeros(len(rows))
     rules = _rules(pool, rows, counts, adjust)
-    if not any(_near(scores, rules[name][0]).all() for name in list(rules)[:3]):
+    fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
+    if not any(fits.all() for fits in fitting.values()):
         # a director's adjustment, where the file keeps one, is looked up only where needed
         adjust = np.array([_adjustment(e) for _, e in rows])
         if adjust.any():
             rules = _rules(pool, rows, counts, adjust)
-    fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
+            fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
     rule = max(fitting, key=lambda name: int(fitting[name].sum()))  # ties: the first
     fits = int(fitting[rule].sum())
     if fits * 2 < len(rows):
