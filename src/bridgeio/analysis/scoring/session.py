@@ -138,10 +138,12 @@ def _method(pool: Pool, flat: Flat) -> tuple[Method, Sides, Sides, Sides]:
     rounding = ROUNDINGS[0]
     if uneven.any():  # where the roundings can differ: the one most points agree with
         part = factored.part(uneven)
-        agreement = {
-            r: int(agreeing(flat, part.rounded(decimals, r), uneven).sum()) for r in ROUNDINGS
-        }
-        rounding = max(ROUNDINGS, key=lambda r: agreement[r])  # ties: the first, half up
+        agreement: dict[str, int] = {}
+        for r in ROUNDINGS:  # (the first that fits every point: none can do better)
+            agreement[r] = int(agreeing(flat, part.rounded(decimals, r), uneven).sum())
+            if agreement[r] == 2 * part.ns.size:
+                break
+        rounding = max(agreement, key=lambda r: agreement[r])  # ties: the first, half up
     rounded = factored.rounded(decimals, rounding)
     short = (played < pool.results)[flat.group]
     printed, unfactored = rounded, False
