@@ -115,7 +115,10 @@ def test_usebio_conventions_are_found_from_the_points(corpus):
     assert describe["nzscorer_multi-section-multi-movement-pairs.xml"] == [
         "European matchpoints, top 64, Neuberg, 1 decimal (cut)"
     ]
-    assert describe["compscore_butler_mitchell.xml"] == []
+    assert describe["compscore_butler_mitchell.xml"] == [
+        "Butler IMPs, datum the mean dropping the top and bottom 1, rounded to 10 with halves "
+        "away from zero, across sections; totals summed, ranked by direction"
+    ]
 
 
 def _edit(source: Path, target: Path, pattern: str, replace: str) -> None:
@@ -213,3 +216,19 @@ def test_a_named_convention_rescores_in_its_own_units(corpus):
     assert after == [None if p is None else p / 2 for p in before]  # 1 a score beaten, not 2
     assert {d.what for d in differences} == {"N-S matchpoints", "E-W matchpoints"}
     assert bridgeio.score(doc)[1] == []  # by the file's own convention, nothing to change
+
+
+def test_totals_agree_with_pair_numbers_too_large_to_count_in_place(corpus):
+    """Pair numbers in the millions (a file's own numbering) are summed densely: the same
+    agreement as with the file's numbers."""
+    results = read(corpus / "usebio" / "compscore_mp_pairs_mitchell.xml")
+    first = rescore(results).agreement
+    shift = 10_000_000
+    for section in results.events[0].sections:
+        for entry in section.entries:
+            entry.number += shift
+        for board in section.results:
+            for line in board.results:
+                line.ns, line.ew = line.ns + shift, line.ew + shift
+    assert rescore(results).agreement == first
+    assert first["totals"][1] > 0

@@ -88,11 +88,46 @@ def _section_lines(section: Section) -> list[str]:
             names = entry.name or " - ".join(p.name for p in entry.players if p.name)
             score = "" if entry.score is None else f"{entry.score:8.2f}"
             pct = "" if entry.percentage is None else f"{entry.percentage:6.2f}%"
-            rank = "" if not entry.rank else str(entry.rank)
-            if entry.rank and (entry.tied or shared[entry.rank] > 1):
-                rank += "="  # a tie, shown as results pages show it
-            lines.append(f"    {rank:>4} {entry.number:>4} {score} {pct}  {names or '(no names)'}")
+            rank = rank_text(entry, entry.rank is not None and shared[entry.rank] > 1)
+            award = awards_text(entry)
+            lines.append(
+                f"    {rank:>5} {entry.number:>4} {score} {pct}  {names or '(no names)'}"
+                + (f"  award {award}" if award else "")
+            )
     return lines
+
+
+def rank_text(entry: Entry, shared: bool = False) -> str:
+    """An entry's rank as results pages show it: ``3``, a tie ``3=`` (or ``3-4`` where the
+    file records the places the tie spans); empty when the file ranks it not.
+
+    >>> from bridgeio.model.results import StratRank
+    >>> rank_text(Entry("1", 1, rank=3)), rank_text(Entry("1", 1, rank=3, tied=True))
+    ('3', '3=')
+    >>> rank_text(Entry("1", 1, rank=6, ranks=[StratRank(6, section_low=6, section_high=7)]))
+    '6-7'
+    """
+    if not entry.rank:
+        return ""
+    if entry.ranks:
+        first = entry.ranks[0]  # the open (first) strat's, whose rank the entry's is
+        if first.section_high > first.section_low and first.section_low <= entry.rank:
+            return f"{first.section_low}-{first.section_high}"
+    return f"{entry.rank}=" if entry.tied or shared else str(entry.rank)
+
+
+def awards_text(entry: Entry) -> str:
+    """An entry's awards of this event (masterpoints and the like): the current ones where
+    the file tells them from the running totals, each with its colour.
+
+    >>> from bridgeio.model.results import Award
+    >>> awards_text(Entry("1", 1, awards={"current": [Award(1.15, "R"), Award(0.5, "B")]}))
+    '1.15 R + 0.5 B'
+    >>> awards_text(Entry("1", 1, awards={"total": [Award(0.0, "RED")]}))
+    ''
+    """
+    found = entry.awards.get("current") or entry.awards.get("total") or []
+    return " + ".join(f"{a.points:g} {a.color}".rstrip() for a in found if a.points)
 
 
 def describe_movement(movement: Movement, fmt: str) -> str:

@@ -43,17 +43,15 @@ def score(
     """Recompute matchpoints, totals, percentages and ranks of SOURCE and print the
     standings; with TARGET, write the rescored file. Exit 1 when a figure changed."""
     from bridgeio import core
-    from bridgeio.analysis.scoring import Convention, rescore
-    from bridgeio.analysis.scoring import score as rescored_copy
+    from bridgeio.analysis.scoring.session import rescored_copy
     from bridgeio.model.results import Results
 
     with failures(source), collect(strict) as found, opened(source, source_format) as src:
         doc = core.read_as(src.path, src.format, **read_options(options))
         if not isinstance(doc, Results):
             raise Failure(f"{src.label}: not a results file: nothing to score", 2)
-        new, differences = rescored_copy(doc, convention)
-        chosen = Convention(convention) if convention else None
-        report = rescore(new, chosen)  # the methods of the rescored document
+        new, report = rescored_copy(doc, convention)
+        differences = report.differences
         for number, method in report.methods.items():
             click.echo(f"event {number}: {method.describe()}")
         for text in report.unchecked:

@@ -87,22 +87,36 @@ def datum(scores: npt.ArrayLike, rule: DatumRule = DatumRule()) -> float:
 
 def _rounded(total: int, count: int, rule: DatumRule) -> float:
     """``total / count`` rounded to ``rule.step`` by the rule, in exact integer arithmetic."""
+    return float(datums(np.asarray([total]), np.asarray([count]), rule)[0])
+
+
+def datums(
+    totals: npt.NDArray[np.int64], counts: npt.NDArray[np.int64], rule: DatumRule
+) -> npt.NDArray[np.float64]:
+    """Many boards' datums at once: each ``totals / counts`` (the kept scores' sum and
+    number) rounded by ``rule`` in exact integer arithmetic (NaN where a count is 0).
+
+    >>> datums(np.asarray([-570, 570, 10]), np.asarray([2, 2, 0]), DatumRule()).tolist()
+    [-290.0, 290.0, nan]
+    """
+    empty = counts <= 0
+    counts = np.where(empty, 1, counts)
     if rule.rounding is Rounding.NONE:
-        return total / count
-    unit = rule.step * count
-    steps, rest = divmod(abs(total), unit)  # |mean| = (steps + rest/unit) * step
-    negative = total < 0
+        return np.where(empty, np.nan, totals / counts)
+    unit = rule.step * counts
+    steps, rest = np.divmod(np.abs(totals), unit)  # |mean| = (steps + rest/unit) * step
+    negative = totals < 0
     twice = 2 * rest
     if rule.rounding is Rounding.HALF_AWAY:
         up = twice >= unit
     elif rule.rounding is Rounding.HALF_UP:
-        up = twice > unit or (twice == unit and not negative)
+        up = (twice > unit) | ((twice == unit) & ~negative)
     elif rule.rounding is Rounding.HALF_EVEN:
-        up = twice > unit or (twice == unit and steps % 2 == 1)
+        up = (twice > unit) | ((twice == unit) & (steps % 2 == 1))
     else:
-        up = False
-    magnitude = (steps + int(up)) * rule.step
-    return float(-magnitude if negative else magnitude)
+        up = np.zeros(totals.shape, dtype=bool)
+    magnitude = (steps + up) * rule.step
+    return np.where(empty, np.nan, np.where(negative, -magnitude, magnitude).astype(np.float64))
 
 
 def butler_imps(

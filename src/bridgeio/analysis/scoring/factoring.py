@@ -101,11 +101,13 @@ def to_precision(values: npt.ArrayLike, decimals: int, rounding: str = "half up"
     """
     scaled = np.asarray(values, dtype=np.float64) * 10.0**decimals
     eps = 1e-6  # 18.95 is 18.9499999... in binary: the half is the file's, not the float's
+    if rounding == "half up":  # up from the half on: one floor
+        return np.asarray(np.floor(scaled + (0.5 + eps)) / 10.0**decimals, dtype=np.float64)
     base = np.floor(scaled + eps)
     if rounding == "cut":
         return np.asarray(base / 10.0**decimals, dtype=np.float64)
     fraction = scaled - base
     up = fraction > 0.5 + eps
     half = np.abs(fraction - 0.5) <= eps
-    up |= half & ((base % 2 == 1) if rounding == "half even" else True)
+    up |= half & (base % 2 == 1)  # (halves to even)
     return np.asarray((base + up) / 10.0**decimals, dtype=np.float64)

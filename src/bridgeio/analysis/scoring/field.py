@@ -20,6 +20,7 @@ listed twice follow as array operations (rules and sources: :mod:`.boards`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -50,6 +51,7 @@ class Flat:
     recorded: tuple[Floats, Floats]  # the file's points (NaN: none)
     pairs: tuple[Ints, Ints]  # N-S and E-W pair numbers
     section: Ints  # each line's section, as an index of the pool's sections
+    twice: bool | None = None  # a pair listed twice on a board (found when first asked)
 
     @property
     def size(self) -> int:
@@ -78,40 +80,53 @@ def flatten_board(number: int, lines: Placed, sections: list[Section]) -> Flat:
 
 
 def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Section]) -> Flat:
-    """Blocks of lines (section index, board number, lines) as arrays: one pass of
-    comprehensions over the lines' attributes; assigned scores (rare) are looked at one by
-    one, everything else is a column."""
+    """Blocks of lines (section index, board number, lines) as arrays: one comprehension a
+    column, each made an array at once (assigned scores, rare, are looked at one by one)."""
     model = [line for _, _, lines in blocks for line in lines]
     sizes = [len(lines) for _, _, lines in blocks]
     ns = [line.ns_score for line in model]
     ew = [line.ew_score for line in model]
-    ew = [
-        e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
-    ]
+    fouls = [line.foul_group for line in model]
     section = np.repeat(np.array([k for k, _, _ in blocks], dtype=np.int64), sizes)
     code = np.repeat(np.array([n for _, n, _ in blocks], dtype=np.int64) * 64, sizes)
-    fouls = [line.foul_group for line in model]
     if any(fouls):
         code += np.array(fouls, dtype=np.int64)
-    boards, group = np.unique(code, return_inverse=True)
-    ns_points, ew_points = _points(ns), _points(ew)
+    boards, group = _numbered(code)
+    ns_scores = _points(ns)
+    ew_scores, ew_side = _ew_points(ns, ew, ns_scores)
     return Flat(
         model,
         sections,
         (boards // 64).tolist(),
-        group.reshape(-1).astype(np.int64),
-        (ns_points, ew_points),
-        (_shares(ns, ns_points), _shares(ew, ew_points)),
+        group,
+        (ns_scores, ew_scores),
+        (_shares(ns, ns_scores), _shares(ew_side, ew_scores)),
         (
             np.array([line.ns_points for line in model], dtype=np.float64),
             np.array([line.ew_points for line in model], dtype=np.float64),
         ),
         (
-            np.array([line.ns for line in model], dtype=np.int64),
-            np.array([line.ew for line in model], dtype=np.int64),
+            np.fromiter([line.ns for line in model], dtype=np.int64, count=len(model)),
+            np.fromiter([line.ew for line in model], dtype=np.int64, count=len(model)),
         ),
         section,
     )
+
+
+def _ew_points(
+    ns: Sequence[Score | None], ew: Sequence[Score | None], ns_scores: Floats
+) -> tuple[Floats, Sequence[Score | None]]:
+    """E-W's scores in points, and E-W's scores: where none is recorded apart, minus N-S's
+    (an assigned score: N-S's)."""
+    missing = ew.count(None)
+    if missing == len(ew):  # the usual case: one score a line
+        return -ns_scores, ns
+    if missing == 0:
+        return _points(ew), ew
+    both = [
+        e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
+    ]
+    return _points(both), both
 
 
 def assigned(score: Score | None) -> float | None:
@@ -138,12 +153,26 @@ def recorded_top(flat: Flat) -> float | None:
     return float(values[int(np.argmax(counts))])
 
 
-def _points(scores: list[Score | None]) -> Floats:
+def _numbered(code: Ints) -> tuple[Ints, Ints]:
+    """The distinct codes in order and each code's index among them (as ``np.unique`` with
+    its inverse), by marking the codes present: they are small (board number x 64)."""
+    if code.size == 0 or code.min() < 0 or code.max() > 1 << 22:
+        distinct, inverse = np.unique(code, return_inverse=True)
+        return distinct.astype(np.int64), inverse.reshape(-1).astype(np.int64)
+    present = np.zeros(int(code.max()) + 1, dtype=bool)
+    present[code] = True
+    distinct = np.flatnonzero(present)
+    index = np.cumsum(present) - 1
+    return distinct.astype(np.int64), index[code].astype(np.int64)
+
+
+def _points(scores: Sequence[Score | None]) -> Floats:
     """Scores in points (NaN for any other)."""
-    return np.array([s if type(s) is int else NAN for s in scores], dtype=np.float64)
+    values = [s if type(s) is int else NAN for s in scores]
+    return np.fromiter(values, dtype=np.float64, count=len(values))
 
 
-def _shares(scores: list[Score | None], points: Floats) -> Floats:
+def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
     """Assigned percentages (NaN for any other score), looked for where ``points`` has none."""
     out = np.full(len(scores), NAN)
     for k in np.flatnonzero(np.isnan(points)).tolist():
@@ -184,7 +213,11 @@ def exact(flat: Flat, pool: Pool) -> Sides:
 def both(flat: Flat, pool: Pool) -> tuple[Sides, Sides]:
     """:func:`exact`'s points, and the same before factoring (as compared with the results
     the board had), from one matchpointing."""
-    (ns, plain_ns), (ew, plain_ew) = (_side(flat, pool, k) for k in (0, 1))
+    ns, plain_ns = _side(flat, pool, 0)
+    # E-W's scores the negatives of N-S's (no split score): E-W's points are the rest of
+    # each board's top, found without ranking the scores again
+    mirrored = np.array_equal(flat.scores[1], -flat.scores[0], equal_nan=True)
+    ew, plain_ew = _side(flat, pool, 1, plain_ns if mirrored else None)
     _credit_once(flat, ns, ew)
     _credit_once(flat, plain_ns, plain_ew)
     return Sides(ns, ew), Sides(plain_ns, plain_ew)
@@ -196,15 +229,19 @@ def field_sizes(flat: Flat) -> Ints:
     return np.bincount(flat.group[inside], minlength=len(flat.numbers)).astype(np.int64)
 
 
-def _side(flat: Flat, pool: Pool, side: int) -> tuple[Floats, Floats]:
-    """One side's points, factored and before factoring."""
+def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tuple[Floats, Floats]:
+    """One side's points, factored and before factoring (from the ``other`` side's points
+    before factoring, where the scores mirror them)."""
     scores, shares = flat.scores[side], flat.shares[side]
     out = np.full(flat.size, np.nan)
     inside = ~np.isnan(scores)
     if inside.any():
         group = flat.group[inside]
-        points = _matchpoints(group, scores[inside], pool.convention)
         n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
+        if other is None:
+            points = _matchpoints(group, scores[inside], pool.convention)
+        else:
+            points = pool.convention.per_beat * (n - 1) - other[inside]
         out[inside] = points
         plain = out.copy()
         out[inside] = _factored(points, n, pool)
@@ -224,7 +261,8 @@ def _matchpoints(group: Ints, scores: Floats, convention: Convention) -> Floats:
     ordered = np.sort(keys)
     below = np.searchsorted(ordered, keys, side="left")
     above = np.searchsorted(ordered, keys, side="right")
-    start = np.searchsorted(ordered, group * (1 << 24), side="left")
+    counts = np.bincount(group)
+    start = (np.cumsum(counts) - counts)[group]  # where each board's scores begin
     per_beat = convention.per_beat
     return np.asarray(per_beat * (below - start) + per_beat / 2 * (above - below - 1), np.float64)
 
@@ -233,6 +271,8 @@ def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
     """Neuberg's formula where a board had fewer results than ``pool.results``, and the ACBL
     small-group rule (sources: :mod:`.factoring`)."""
     big, top = float(pool.results), pool.top
+    if bool((n >= big).all()):  # every board complete: nothing to factor
+        return points
     if pool.convention is Convention.ACBL:
         out = points * big / n + (big - n) / (2 * n)
         out = np.where(n == 1, 0.6 * top, out)
@@ -245,18 +285,34 @@ def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
 
 def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
     """A pair listed twice on a board keeps the points of its first line only."""
+    if flat.twice is None:  # one look at all the lines: if none is listed twice, no part is
+        flat.twice = any(_repeated(_pair_keys(flat, side)) for side in (0, 1))
+    if not flat.twice:
+        return
     for side, points in ((0, ns), (1, ew)):
         scored = np.flatnonzero(~np.isnan(points))
         if scored.size < 2:
             continue
-        # one number for (board, section, pair): pair numbers and sections are small
-        keys = (flat.group[scored] * 1024 + flat.section[scored]) * 65536 + flat.pairs[side][scored]
-        if not (np.diff(np.sort(keys)) == 0).any():  # the usual case: no pair listed twice
-            continue
-        _, first = np.unique(keys, return_index=True)
+        _, first = np.unique(_pair_keys(flat, side)[scored], return_index=True)
         if first.size < scored.size:
             again = np.setdiff1d(np.arange(scored.size), first)
             points[scored[again]] = np.nan
+
+
+def _repeated(keys: Ints) -> bool:
+    """Whether a key occurs twice: counted in place where the keys are small, else sorted."""
+    if keys.size and 0 <= keys.min() and keys.max() < 1 << 22:
+        return bool(np.bincount(keys).max() > 1)
+    return bool((np.diff(np.sort(keys)) == 0).any())
+
+
+def _pair_keys(flat: Flat, side: int) -> Ints:
+    """One number for each line's (board, section, pair), as small as the pair numbers let
+    it be."""
+    pairs = flat.pairs[side]
+    if pairs.size and pairs.min() >= 0:
+        return (flat.group * len(flat.places) + flat.section) * (int(pairs.max()) + 1) + pairs
+    return (flat.group * 1024 + flat.section) * 65536 + pairs
 
 
 def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = None) -> Ints:

@@ -17,18 +17,22 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
 
-from bridgeio.analysis.scoring.butler import DATUM_RULES, DatumRule, butler_imps
-from bridgeio.analysis.scoring.contracts import line_place
-from bridgeio.analysis.scoring.imps import CrossAverage, cross_imps
-from bridgeio.analysis.scoring.teams import match_imps
+from bridgeio.analysis.scoring.butler import DATUM_RULES, DatumRule
+from bridgeio.analysis.scoring.imp_lines import Field as Field  # (re-exported)
+from bridgeio.analysis.scoring.imp_lines import Floats, ImpLines, Ints
+from bridgeio.analysis.scoring.imp_lines import fields as fields
+from bridgeio.analysis.scoring.imps import CrossAverage
+from bridgeio.analysis.scoring.report import Difference, Rescoring
 from bridgeio.errors import Problem
-from bridgeio.model.results import BoardResult, Direction, Entry, Event, Results, Section
+from bridgeio.model.results import Entry, Event, Results, Section
+
+Bools = npt.NDArray[np.bool_]
 
 TOLERANCE = 0.005  # recorded figures carry two decimals
 
@@ -83,83 +87,6 @@ away from zero, across sections; totals per board played, ranked across the even
         return f"{how}, {where}; totals {total}, ranked {ranked}"
 
 
-@dataclass
-class Field:
-    """One board as compared: its lines in every section pooled (or one section)."""
-
-    event: int
-    board: int
-    sections: list[str] = field(default_factory=list)
-    lines: list[BoardResult] = field(default_factory=list)
-
-    def place(self, index: int) -> str:
-        """Where line ``index`` is: event, section, board and pairs."""
-        return line_place(self.event, self.sections[index], self.board, self.lines[index])
-
-
-def fields(results: Results, across_sections: bool = True) -> Iterator[Field]:
-    """Every board of every event, its sections pooled or one at a time."""
-    for event in results.events:
-        groups = [event.sections] if across_sections else [[s] for s in event.sections]
-        for group in groups:
-            boards: dict[int, Field] = {}
-            for section in group:
-                for board in section.results:
-                    pooled = boards.setdefault(board.number, Field(event.number, board.number))
-                    pooled.sections.extend(section.name for _ in board.results)
-                    pooled.lines.extend(board.results)
-            yield from (boards[n] for n in sorted(boards))
-
-
-def _points(score: object) -> bool:
-    return type(score) is int
-
-
-@dataclass(frozen=True)
-class BoardImps:
-    """A board's recomputed IMPs: N-S's and E-W's for each line (NaN where a line has no
-    score in points), and the datum (Butler)."""
-
-    datum: float | None
-    ns: npt.NDArray[np.float64]
-    ew: npt.NDArray[np.float64]
-
-
-def board_imps(board: Field, rules: ImpRules) -> BoardImps:
-    """The IMPs of every line of a board with a score in points (adjusted lines get NaN).
-
-    >>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s)
-    ...          for t, s in [(1, 420), (2, 450), (3, -50)]]
-    >>> scored = board_imps(Field(1, 1, ["A"] * 3, lines), ImpRules())
-    >>> scored.datum, scored.ns.tolist(), scored.ew.tolist()
-    (270.0, [4.0, 5.0, -8.0], [-4.0, -5.0, 8.0])
-    """
-    count = len(board.lines)
-    ns, ew = np.full(count, np.nan), np.full(count, np.nan)
-    played = [i for i, line in enumerate(board.lines) if _points(line.ns_score)]
-    if not played:
-        return BoardImps(None, ns, ew)
-    ns_scores = np.asarray([board.lines[i].ns_score for i in played], dtype=np.float64)
-    ew_scores = np.asarray([_ew(board.lines[i]) for i in played], dtype=np.float64)
-    point = None
-    if rules.method is ImpMethod.BUTLER:
-        point, won = butler_imps(ns_scores.astype(np.int64), rules.datum)
-        ns[played] = won
-        ew[played] = match_imps(ew_scores, -point)  # E-W's score against E-W's datum
-    else:
-        ns[played] = np.round(cross_imps(ns_scores, rules.cross), rules.decimals)
-        ew[played] = np.round(cross_imps(ew_scores, rules.cross), rules.decimals)
-    return BoardImps(point, ns, ew)
-
-
-def _ew(line: BoardResult) -> int:
-    """E-W's score in points: recorded apart only where a split score makes it differ."""
-    if type(line.ew_score) is int:
-        return line.ew_score
-    assert type(line.ns_score) is int  # (only lines with a score in points are IMPed)
-    return -line.ns_score
-
-
 def ranks(
     totals: npt.ArrayLike, absent: npt.ArrayLike | None = None
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -179,52 +106,125 @@ def ranks(
     return low.astype(np.int64), high.astype(np.int64)
 
 
-@dataclass
-class _Tally:
-    """An entry's IMPs and boards gathered from the lines."""
+@dataclass(frozen=True)
+class Scored:
+    """Every line's IMPs recomputed by some rules (NaN where the rules cannot score it),
+    with each board's datum (Butler) and each entry's total, boards played and place."""
 
-    imps: float = 0.0
-    boards: int = 0
+    rules: ImpRules
+    datum: Floats | None
+    ns: Floats
+    ew: Floats
 
+    @classmethod
+    def of(cls, lines: ImpLines, rules: ImpRules) -> Scored:
+        """The lines scored by ``rules``."""
+        if rules.method is ImpMethod.BUTLER:
+            point, ns, ew = lines.butler(rules.datum)
+            return cls(rules, point, ns, ew)
+        ns, ew = lines.cross(rules.cross, rules.decimals)
+        return cls(rules, None, ns, ew)
 
-EntryKey = tuple[int, str, Direction | None, int]  # event, section, direction, number
-
-
-def _entry_key(event: Event, section: Section, entry: Entry) -> EntryKey:
-    return (event.number, section.name, entry.direction, entry.number)
-
-
-def entry_totals(results: Results, rules: ImpRules) -> dict[EntryKey, tuple[float, int]]:
-    """Each entry's total (by ``rules.total``) and boards played, from the recomputed IMPs
-    (a line the rules cannot score, an adjusted one, counts with its recorded IMPs).
-    Entries are keyed by event, section, direction (None for a Howell pair) and number."""
-    howell = {
-        (e.number, s.name): all(x.direction is None for x in s.entries)
-        for e in results.events
-        for s in e.sections
-    }
-    tallies: dict[EntryKey, _Tally] = defaultdict(_Tally)
-    for board in fields(results, rules.across_sections):
-        scored = board_imps(board, rules)
-        for i, line in enumerate(board.lines):
-            plain = howell.get((board.event, board.sections[i]), False)
-            for side, number, won, recorded in (
-                (Direction.NS, line.ns, scored.ns[i], line.ns_points),
-                (Direction.EW, line.ew, scored.ew[i], line.ew_points),
-            ):
-                value = recorded if np.isnan(won) else float(won)
-                if value is None:
-                    continue
-                tally = tallies[(board.event, board.sections[i], None if plain else side, number)]
-                tally.imps += value
-                tally.boards += 1
-    return {key: (_total(t, rules), t.boards) for key, t in tallies.items()}
+    def how(self, board: int) -> str:
+        """The rule of a board's IMPs, for a report."""
+        if self.datum is None:
+            return self.rules.cross.rule
+        return f"Butler IMPs, datum {self.datum[board]:g}"
 
 
-def _total(tally: _Tally, rules: ImpRules) -> float:
+def entry_totals(lines: ImpLines, rules: ImpRules, scored: Scored) -> tuple[Floats, Ints]:
+    """Each entry's total (by ``rules.total``) and boards played."""
+    won, boards = lines.tallies(scored.ns, scored.ew)
     if rules.total is Total.PER_BOARD:
-        return tally.imps / tally.boards if tally.boards else 0.0
-    return tally.imps
+        won = np.divide(won, boards, out=np.zeros_like(won), where=boards > 0)
+    return won, boards
+
+
+def entry_places(lines: ImpLines, rules: ImpRules, totals: Floats, boards: Ints) -> Ints:
+    """Each entry's place and the last place of its tie, as rows (0 where none is recorded):
+    ranked by their totals as printed (two decimals) within ``rules.rank_scope``."""
+    places = np.zeros((len(lines.entries), 2), dtype=np.int64)
+    groups: dict[object, list[int]] = defaultdict(list)
+    for i, (event, section, entry) in enumerate(lines.entries):
+        if entry.rank is not None:
+            scope = rules.rank_scope is RankScope.EVENT
+            groups[
+                (event.number,) if scope else (event.number, section.name, entry.direction)
+            ].append(i)
+    for members in groups.values():
+        low, high = ranks(np.round(totals[members], 2), boards[members] == 0)
+        places[members, 0], places[members, 1] = low, high
+    return places
+
+
+def _lines_wrong(lines: ImpLines, scored: Scored) -> tuple[Bools, Bools]:
+    """Lines whose recorded N-S, E-W IMPs differ from the rule's (or none is recorded)."""
+    wrong = []
+    for computed, recorded in ((scored.ns, lines.ns_recorded), (scored.ew, lines.ew_recorded)):
+        off = np.isnan(recorded) | (np.abs(np.nan_to_num(recorded) - computed) > TOLERANCE)
+        wrong.append(~np.isnan(computed) & off)
+    return wrong[0], wrong[1]
+
+
+def imp_differences(
+    lines: ImpLines, rules: ImpRules, apply: bool = False, done: Rescoring | None = None
+) -> list[Difference]:
+    """Each recorded IMP figure of ``lines`` that differs from the recomputation by
+    ``rules`` (a line's IMPs, an entry's total and rank); with ``apply``, the recomputed
+    figure is put in its place; agreement is counted in ``done``."""
+    scored = Scored.of(lines, rules)
+    found = list(_board_differences(lines, scored, apply, done))
+    totals, boards = entry_totals(lines, rules, scored)
+    places = entry_places(lines, rules, totals, boards)
+    for i, (event, section, entry) in enumerate(lines.entries):
+        place = _entry_place(event, section, entry)
+        if entry.score is not None:
+            right = abs(entry.score - totals[i]) <= TOLERANCE + 1e-9
+            if done is not None:
+                done.count("totals", right)
+            if not right:
+                found.append(Difference(place, "total", entry.score, round(float(totals[i]), 2)))
+                if apply:
+                    entry.score = round(float(totals[i]), 2)
+        if entry.rank is not None:
+            low, high = (int(v) for v in places[i])
+            right = entry.rank == low and entry.tied == (high > low)
+            if done is not None:
+                done.count("ranks", right)
+            if not right:
+                recorded = f"{entry.rank}{'=' if entry.tied else ''}"
+                found.append(Difference(place, "rank", recorded, _tie(low, high)))
+                if apply:
+                    entry.rank, entry.tied = low, high > low
+    return found
+
+
+def _tie(low: int, high: int) -> str:
+    return f"{low}-{high}" if high > low else str(low)
+
+
+def _board_differences(
+    lines: ImpLines, scored: Scored, apply: bool, done: Rescoring | None
+) -> Iterator[Difference]:
+    ns_wrong, ew_wrong = _lines_wrong(lines, scored)
+    if done is not None:
+        computed = np.unique(lines.group[~np.isnan(scored.ns)])
+        bad = np.unique(lines.group[ns_wrong | ew_wrong])
+        done.agreement["boards"][0] += computed.size - bad.size
+        done.agreement["boards"][1] += computed.size
+    for k in np.flatnonzero(ns_wrong | ew_wrong).tolist():
+        line = lines.line(k)
+        for side, wrong, recorded, rule in (
+            ("N-S", ns_wrong, lines.ns_recorded, scored.ns),
+            ("E-W", ew_wrong, lines.ew_recorded, scored.ew),
+        ):
+            if wrong[k]:
+                value = float(rule[k])
+                how = scored.how(int(lines.group[k]))
+                was = "none" if np.isnan(recorded[k]) else float(recorded[k])
+                yield Difference(lines.place(k), f"{side} IMPs", was, value, how)
+                if apply:
+                    setattr(line, "ns_points" if side == "N-S" else "ew_points", value)
 
 
 def check_imps(results: Results, rules: ImpRules) -> list[Problem]:
@@ -232,21 +232,18 @@ def check_imps(results: Results, rules: ImpRules) -> list[Problem]:
     or rank, differ from the recomputation by ``rules``; lines the rules cannot score
     (adjusted) are counted in one warning.
 
-    >>> from bridgeio.model.results import Board
+    >>> from bridgeio.model.results import Board, BoardResult
     >>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s, ns_points=p,
     ...          ew_points=-p) for t, s, p in [(1, 420, 4), (2, 450, 5), (3, -50, -9)]]
     >>> event = Event(sections=[Section("A", results=[Board(7, lines)])])
-    >>> [str(p) for p in check_imps(Results([event]), ImpRules())]
-    ['event 1, section A, board 7, pairs 3/3: error: N-S IMPs -9 recorded, -8 by the rule \
-(Butler IMPs, datum 270), E-W IMPs 9 recorded, 8']
+    >>> [str(p) for p in check_imps(Results([event]), ImpRules())]  # doctest: +NORMALIZE_WHITESPACE
+    ['event 1, section A, board 7, pairs 3/3: error: N-S IMPs -9 recorded, -8 by the rule
+      (Butler IMPs, datum 270)', 'event 1, section A, board 7, pairs 3/3: error: E-W IMPs 9
+      recorded, 8 by the rule (Butler IMPs, datum 270)']
     """
-    problems: list[Problem] = []
-    unscored = 0
-    for board in fields(results, rules.across_sections):
-        scored = board_imps(board, rules)
-        unscored += int(np.isnan(scored.ns).sum())
-        problems.extend(_check_board(board, scored, rules))
-    problems.extend(_check_entries(results, rules))
+    lines = ImpLines.of(results, rules.across_sections)
+    problems = [d.problem for d in imp_differences(lines, rules)]
+    unscored = int((np.isnan(lines.ns_score)).sum())
     if unscored:
         problems.append(
             Problem("results", f"{unscored:,} lines have no score in points: not IMPed", "warning")
@@ -254,63 +251,29 @@ def check_imps(results: Results, rules: ImpRules) -> list[Problem]:
     return problems
 
 
-def _check_board(board: Field, scored: BoardImps, rules: ImpRules) -> Iterator[Problem]:
-    how = "Butler IMPs" if rules.method is ImpMethod.BUTLER else rules.cross.rule
-    if scored.datum is not None:
-        how = f"{how}, datum {scored.datum:g}"
-    for i, line in enumerate(board.lines):
-        wrong = [
-            (side, recorded, float(rule))
-            for side, recorded, rule in (
-                ("N-S", line.ns_points, scored.ns[i]),
-                ("E-W", line.ew_points, scored.ew[i]),
-            )
-            if recorded is not None and not np.isnan(rule) and abs(recorded - rule) > TOLERANCE
-        ]
-        if wrong:
-            (side, recorded, rule), *rest = wrong
-            text = f"{side} IMPs {recorded:g} recorded, {rule:g} by the rule ({how})"
-            text += "".join(f", {s} IMPs {r:g} recorded, {v:g}" for s, r, v in rest)
-            yield Problem(board.place(i), text)
-
-
-def _check_entries(results: Results, rules: ImpRules) -> Iterator[Problem]:
-    totals = entry_totals(results, rules)
-    for event in results.events:
-        entries = [(s, x) for s in event.sections for x in s.entries]
-        computed = [totals.get(_entry_key(event, s, x), (0.0, 0)) for s, x in entries]
-        for (section, entry), (total, _) in zip(entries, computed, strict=True):
-            if entry.score is not None and abs(entry.score - total) > TOLERANCE + 1e-9:
-                yield Problem(
-                    _entry_place(event, section, entry),
-                    f"total {entry.score:g} recorded, {total:.2f} by the rule",
-                )
-        yield from _check_ranks(event, entries, computed, rules)
-
-
-def _check_ranks(
-    event: Event,
-    entries: list[tuple[Section, Entry]],
-    computed: list[tuple[float, int]],
-    rules: ImpRules,
-) -> Iterator[Problem]:
-    groups: dict[object, list[int]] = defaultdict(list)
-    for i, (section, entry) in enumerate(entries):
-        if entry.rank is not None:
-            key = None if rules.rank_scope is RankScope.EVENT else (section.name, entry.direction)
-            groups[key].append(i)
-    for members in groups.values():
-        totals = np.round([computed[i][0] for i in members], 2)  # ties as printed
-        low, high = ranks(totals, [computed[i][1] == 0 for i in members])
-        for i, place, last in zip(members, low.tolist(), high.tolist(), strict=True):
-            section, entry = entries[i]
-            if entry.rank != place or entry.tied != (last > place):
-                tie = f"{place}-{last}" if last > place else str(place)
-                yield Problem(
-                    _entry_place(event, section, entry),
-                    f"rank {entry.rank}{' (tied)' if entry.tied else ''} recorded, {tie} by "
-                    "the totals",
-                )
+def rescore_imps(event: Event, apply: bool, done: Rescoring) -> None:
+    """An IMP pairs event rescored by the rules its own figures fit (:func:`detect_imp_rules`;
+    the default rules where it records no IMPs, said once), its differences and agreement
+    put in ``done``."""
+    alone = Results([event])
+    flats: dict[bool, ImpLines] = {}
+    found = _detect(alone, flats)
+    rules = ImpRules() if found is None else found.rules
+    if found is None or found.checked == 0:
+        how = "the default rules" if found is None else "the rules its totals and ranks fit"
+        done.unchecked.append(
+            f"event {event.number}: no IMPs recorded on the boards: scored by {how} "
+            f"({rules.describe()})"
+        )
+    done.methods.setdefault(event.number, rules)
+    lines = flats.get(rules.across_sections) or ImpLines.of(alone, rules.across_sections)
+    done.differences.extend(imp_differences(lines, rules, apply, done))
+    unscored = int(np.isnan(lines.ns_score).sum())
+    if unscored:
+        done.unchecked.append(
+            f"event {event.number}: {unscored:,} lines have no score in points: their "
+            "recorded IMPs are kept and counted in the totals"
+        )
 
 
 def _entry_place(event: Event, section: Section, entry: Entry) -> str:
@@ -327,15 +290,33 @@ class Detected:
     checked: int  # lines with recorded IMPs and a score in points
     entries: int  # entries whose total and rank agree
     ranked: int  # entries with a total or a rank
-    alternatives: tuple[ImpRules, ...] = ()  # other board rules as good on these lines
+    alternatives: tuple[ImpRules, ...] = ()  # other board rules as good, of those tried
+
+
+CROSS = tuple(CrossAverage)
+
+
+def _candidates(results: Results) -> Iterator[ImpRules]:
+    """The board rules tried, the likelier first: every Butler datum rule, then cross-IMPs,
+    each with the sections pooled and (where an event has several) apart."""
+    several = any(len(e.sections) > 1 for e in results.events)
+    poolings = (True, False) if several else (True,)
+    for across in poolings:
+        yield from (ImpRules(ImpMethod.BUTLER, r, across_sections=across) for r in DATUM_RULES)
+    for across in poolings:
+        yield from (
+            ImpRules(ImpMethod.CROSS, cross=a, across_sections=across) for a in CrossAverage
+        )
 
 
 def detect_imp_rules(results: Results) -> Detected | None:
-    """The rules that best explain a file's recorded IMPs, totals and ranks: every datum rule
-    of :data:`.butler.DATUM_RULES` and both cross-IMP averages, sections pooled or apart;
-    then the total and the rank scope. None when no line records IMPs.
+    """The rules that best explain a file's recorded IMPs, totals and ranks: the datum rules
+    of :data:`.butler.DATUM_RULES` and both cross-IMP averages, sections pooled or apart (the
+    search stops at the first that fits every line); then the total and the rank scope.
+    Where no line records IMPs, the rules are the first that every recorded total and rank
+    fit (``lines`` and ``checked`` are 0); None when none does.
 
-    >>> from bridgeio.model.results import Board
+    >>> from bridgeio.model.results import Board, BoardResult
     >>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s, ns_points=p,
     ...          ew_points=-p) for t, s, p in [(1, 420, 4), (2, 450, 5), (3, -50, -8)]]
     >>> event = Event(sections=[Section("A", results=[Board(7, lines)])])
@@ -343,48 +324,70 @@ def detect_imp_rules(results: Results) -> Detected | None:
     >>> found.rules.datum.describe(), found.lines, found.checked
     ('mean of all, rounded to 10 with halves away from zero', 3, 3)
     """
-    candidates = [
-        ImpRules(ImpMethod.BUTLER, rule, across_sections=across)
-        for across in (True, False)
-        for rule in DATUM_RULES
-    ] + [
-        ImpRules(ImpMethod.CROSS, cross=average, across_sections=across)
-        for across in (True, False)
-        for average in CrossAverage
-    ]
-    scored = [(_line_agreement(results, rules), rules) for rules in candidates]
-    (best, checked), rules = max(scored, key=lambda s: s[0][0])  # the first of the best
-    if checked == 0:
-        return None
-    others = tuple(r for (n, _), r in scored if n == best and r is not rules)
-    options = [
-        replace(rules, total=total, rank_scope=scope) for total in Total for scope in RankScope
-    ]
-    agreeing = [(_entry_agreement(results, r), r) for r in options]
-    (entries, ranked), rules = max(agreeing, key=lambda s: s[0][0])
+    return _detect(results, {})
+
+
+def _detect(results: Results, flats: dict[bool, ImpLines]) -> Detected | None:
+    """:func:`detect_imp_rules`, the lines it flattens kept in ``flats`` (by pooling)."""
+    tried: list[tuple[int, int, ImpRules]] = []
+    for rules in _candidates(results):
+        lines = flats.get(rules.across_sections) or ImpLines.of(results, rules.across_sections)
+        flats[rules.across_sections] = lines
+        agree, checked = _line_agreement(lines, Scored.of(lines, rules))
+        if checked == 0:
+            return _from_totals(results, flats)
+        tried.append((agree, checked, rules))
+        if agree == checked:
+            break
+    best, checked, rules = max(tried, key=lambda t: t[0])  # the first of the best
+    others = tuple(r for n, _, r in tried if n == best and r is not rules)
+    (entries, ranked), rules = _entry_rules(flats[rules.across_sections], rules)
     return Detected(rules, best, checked, entries, ranked, others)
 
 
-def _line_agreement(results: Results, rules: ImpRules) -> tuple[int, int]:
-    agree = checked = 0
-    for board in fields(results, rules.across_sections):
-        scored = board_imps(board, rules)
-        for i, line in enumerate(board.lines):
-            if line.ns_points is None or np.isnan(scored.ns[i]):
-                continue
-            checked += 1
-            ew_ok = line.ew_points is None or abs(line.ew_points - scored.ew[i]) <= TOLERANCE
-            agree += int(abs(line.ns_points - scored.ns[i]) <= TOLERANCE and ew_ok)
-    return agree, checked
-
-
-def _entry_agreement(results: Results, rules: ImpRules) -> tuple[int, int]:
-    wrong = {p.place for p in _check_entries(results, rules)}
-    places = [
-        _entry_place(e, s, x)
-        for e in results.events
-        for s in e.sections
-        for x in s.entries
-        if x.score is not None or x.rank is not None
+def _entry_rules(lines: ImpLines, rules: ImpRules) -> tuple[tuple[int, int], ImpRules]:
+    """The total and rank scope the entries' recorded totals and ranks fit best with these
+    board rules, with the agreement (the first of the best)."""
+    scored = Scored.of(lines, rules)
+    options = [
+        replace(rules, total=total, rank_scope=scope) for total in Total for scope in RankScope
     ]
-    return sum(p not in wrong for p in places), len(places)
+    agreeing = [(_entry_agreement(lines, r, scored), r) for r in options]
+    return max(agreeing, key=lambda s: s[0][0])
+
+
+def _from_totals(results: Results, flats: dict[bool, ImpLines]) -> Detected | None:
+    """Where no line records IMPs, the first rules every entry's total and rank fit (a file
+    whose board IMPs were left out); None when no rules fit them all."""
+    for candidate in _candidates(results):
+        across = candidate.across_sections
+        lines = flats.setdefault(across, flats.get(across) or ImpLines.of(results, across))
+        (agree, ranked), rules = _entry_rules(lines, candidate)
+        if ranked == 0:
+            return None
+        if agree == ranked:
+            return Detected(rules, 0, 0, agree, ranked)
+    return None
+
+
+def _line_agreement(lines: ImpLines, scored: Scored) -> tuple[int, int]:
+    checked = ~np.isnan(lines.ns_recorded) & ~np.isnan(scored.ns)
+    ns_wrong, ew_wrong = _lines_wrong(lines, scored)
+    ew_none = np.isnan(lines.ew_recorded)  # a line may record N-S's IMPs only
+    agree = checked & ~ns_wrong & (~ew_wrong | ew_none)
+    return int(agree.sum()), int(checked.sum())
+
+
+def _entry_agreement(lines: ImpLines, rules: ImpRules, scored: Scored) -> tuple[int, int]:
+    totals, boards = entry_totals(lines, rules, scored)
+    places = entry_places(lines, rules, totals, boards)
+    agree = ranked = 0
+    for i, (_, _, entry) in enumerate(lines.entries):
+        if entry.score is None and entry.rank is None:
+            continue
+        ranked += 1
+        total_ok = entry.score is None or abs(entry.score - totals[i]) <= TOLERANCE + 1e-9
+        low, high = (int(v) for v in places[i])
+        rank_ok = entry.rank is None or (entry.rank == low and entry.tied == (high > low))
+        agree += total_ok and rank_ok
+    return agree, ranked

@@ -10,9 +10,18 @@ could not be checked, the method found for each event, and counts of agreement.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.errors import Problem
+
+
+class Described(Protocol):
+    """A scoring method that says itself in words (:class:`Method`, an IMP event's rules)."""
+
+    def describe(self) -> str:
+        """The method in words, for a report."""
+        ...
 
 
 @dataclass
@@ -78,7 +87,7 @@ class Rescoring:
 
     differences: list[Difference] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
-    methods: dict[int, Method] = field(default_factory=dict)
+    methods: dict[int, Described] = field(default_factory=dict)
     agreement: dict[str, list[int]] = field(
         default_factory=lambda: {k: [0, 0] for k in ("boards", "totals", "percentages", "ranks")}
     )
@@ -90,5 +99,5 @@ class Rescoring:
 
     def count(self, what: str, agrees: bool) -> None:
         """Count one comparison of ``what``."""
-        self.agreement[what][0] += agrees
+        self.agreement[what][0] += int(bool(agrees))
         self.agreement[what][1] += 1

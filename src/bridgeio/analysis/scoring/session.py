@@ -36,6 +36,8 @@ from bridgeio.analysis.scoring.field import (
     flatten_board,
     results,
 )
+from bridgeio.analysis.scoring.imp_events import rescore_imps
+from bridgeio.analysis.scoring.individuals import rescore_individuals
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
 from bridgeio.analysis.scoring.totals import check_totals
@@ -50,22 +52,28 @@ from bridgeio.model.results import (
 )
 
 EPS = 1e-6
+IMP_PAIRS = (Scoring.BUTLER, Scoring.CROSS_IMPS)  # scored by :mod:`.imp_events`
 
 
 def rescore(
     results: Results, convention: Convention | None = None, apply: bool = False
 ) -> Rescoring:
-    """Recompute every matchpoint figure of ``results`` and compare it with the recorded one;
+    """Recompute every matchpoint figure of ``results`` (and every IMP figure of a Butler or
+    cross-IMP pairs event, by the rules its figures fit) and compare it with the recorded one;
     with ``apply``, put each figure that differs at the file's precision in its place."""
     done = Rescoring()
     for event in results.events:
-        if event.kind is not EventKind.PAIRS or event.scoring is not Scoring.MATCHPOINTS:
+        if event.kind is EventKind.PAIRS and event.scoring is Scoring.MATCHPOINTS:
+            _event(event, convention, apply, done)
+        elif event.kind is EventKind.PAIRS and event.scoring in IMP_PAIRS:
+            rescore_imps(event, apply, done)
+        elif event.kind is EventKind.INDIVIDUAL and event.scoring is Scoring.MATCHPOINTS:
+            rescore_individuals(event, convention, apply, done)
+        else:
             done.unchecked.append(
                 f"event {event.number}: {event.kind.value} scored by {event.scoring.value}: "
-                "matchpoint pairs only are checked here"
+                "matchpoint and IMP pairs and matchpoint individuals only are checked here"
             )
-            continue
-        _event(event, convention, apply, done)
     return done
 
 
@@ -87,10 +95,19 @@ def score(
     >>> len(differences), doc.events[0].sections[0].results[0].results[0].ns_points
     (4, 1.0)
     """
+    rescored, done = rescored_copy(doc, convention)
+    return rescored, done.differences
+
+
+def rescored_copy(
+    doc: Results, convention: Convention | str | None = None
+) -> tuple[Results, Rescoring]:
+    """:func:`score` with the whole report: the rescored copy and what the rescoring found
+    (methods, what it could not check, agreement)."""
     chosen = Convention(convention) if isinstance(convention, str) else convention
     rescored = copy.deepcopy(doc)
     rescored.provenance = doc.provenance  # the file's bytes: shared, never changed
-    return rescored, rescore(rescored, chosen, apply=True).differences
+    return rescored, rescore(rescored, chosen, apply=True)
 
 
 def _event(event: Event, convention: Convention | None, apply: bool, done: Rescoring) -> None:
@@ -121,10 +138,12 @@ def _method(pool: Pool, flat: Flat) -> tuple[Method, Sides, Sides, Sides]:
     rounding = ROUNDINGS[0]
     if uneven.any():  # where the roundings can differ: the one most points agree with
         part = factored.part(uneven)
-        agreement = {
-            r: int(agreeing(flat, part.rounded(decimals, r), uneven).sum()) for r in ROUNDINGS
-        }
-        rounding = max(ROUNDINGS, key=lambda r: agreement[r])  # ties: the first, half up
+        agreement: dict[str, int] = {}
+        for r in ROUNDINGS:  # (the first that fits every point: none can do better)
+            agreement[r] = int(agreeing(flat, part.rounded(decimals, r), uneven).sum())
+            if agreement[r] == 2 * part.ns.size:
+                break
+        rounding = max(agreement, key=lambda r: agreement[r])  # ties: the first, half up
     rounded = factored.rounded(decimals, rounding)
     short = (played < pool.results)[flat.group]
     printed, unfactored = rounded, False
@@ -176,9 +195,10 @@ def _compare(
                     line.ns_score,
                     f"an assigned {shares}",
                     "its matchpoints are an assigned score's and the board's other lines are "
-                    "scored with it left out of the field",
+                    "scored with it left out of the field; the board is left as recorded",
                 )
             )
+            continue  # a finding for the director: the recorded points are not rewritten
         for k in at.tolist():
             section, line = flat.line(k)
             for side, recorded, rule in (
@@ -188,11 +208,10 @@ def _compare(
                 if _agrees(recorded, rule):
                     continue
                 value = None if np.isnan(rule) else rule
-                if adjusted is None:
-                    place = line_place(pool.event.number, section.name, number, line)
-                    done.differences.append(
-                        Difference(place, f"{side} matchpoints", _none(recorded), _none(value))
-                    )
+                place = line_place(pool.event.number, section.name, number, line)
+                done.differences.append(
+                    Difference(place, f"{side} matchpoints", _none(recorded), _none(value))
+                )
                 if apply:
                     setattr(line, "ns_points" if side == "N-S" else "ew_points", value)
 

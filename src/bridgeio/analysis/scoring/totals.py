@@ -44,6 +44,47 @@ def tallies(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> tuple[Rows,
     code per pair: section, direction for a Mitchell, number; summed by ``bincount``)."""
     mitchell = [any(e.direction is not None for e in s.entries) for s in pool.sections]
     directed = np.array(mitchell, dtype=np.int64)
+    ranked = [
+        (k * 2 + (mitchell[k] and entry.direction is Direction.EW), section, entry)
+        for k, section in enumerate(pool.sections)
+        for entry in section.entries
+        if entry.score is not None
+    ]
+    numbers = np.array([entry.number for _, _, entry in ranked], dtype=np.int64)
+    width = int(max(flat.pairs[0].max(initial=0), flat.pairs[1].max(initial=0))) + 1
+    size = 2 * len(pool.sections) * width
+    negative = min(flat.pairs[0].min(initial=0), flat.pairs[1].min(initial=0)) < 0
+    if size > 1 << 20 or negative:  # pair numbers too large to count in place
+        return _tallies_sparse(pool, flat, rounded, exact)
+    codes, points, exacts = [], [], []
+    for side in (0, 1):
+        value = rounded.pairs()[side]
+        scored = ~np.isnan(value)
+        field = flat.section * 2 + directed[flat.section] * side  # a Howell's pairs: one
+        codes.append((field * width + flat.pairs[side])[scored])
+        points.append(value[scored])
+        exacts.append(exact.pairs()[side][scored])
+    code = np.concatenate(codes)
+    sums = np.asarray(np.bincount(code, np.concatenate(points), size), dtype=np.float64)
+    sums_exact = np.asarray(np.bincount(code, np.concatenate(exacts), size), dtype=np.float64)
+    played = np.bincount(code, minlength=size).astype(np.float64)
+    fields = np.array([k for k, _, _ in ranked], dtype=np.int64)
+    at = np.where(numbers < width, fields * width + numbers, 0)
+    found = (numbers < width) & (played[at] > 0) if at.size else np.zeros(0, dtype=bool)
+    rows = [
+        (section, entry)
+        for (_, section, entry), ok in zip(ranked, found.tolist(), strict=True)
+        if ok
+    ]
+    at = at[found]
+    return rows, Tallies(sums[at], sums_exact[at], np.maximum(played[at], 1.0))
+
+
+def _tallies_sparse(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> tuple[Rows, Tallies]:
+    """:func:`tallies` for pair numbers too large to count in place: the codes numbered
+    densely by a sort first."""
+    mitchell = [any(e.direction is not None for e in s.entries) for s in pool.sections]
+    directed = np.array(mitchell, dtype=np.int64)
     codes, points, exacts = [], [], []
     for side in (0, 1):
         value = rounded.pairs()[side]
@@ -111,12 +152,13 @@ def check_totals(
     scores = _recorded([e.score for _, e in rows])
     adjust = np.zeros(len(rows))
     rules = _rules(pool, rows, counts, adjust)
-    if not any(_near(scores, rules[name][0]).all() for name in list(rules)[:3]):
+    fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
+    if not any(fits.all() for fits in fitting.values()):
         # a director's adjustment, where the file keeps one, is looked up only where needed
         adjust = np.array([_adjustment(e) for _, e in rows])
         if adjust.any():
             rules = _rules(pool, rows, counts, adjust)
-    fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
+            fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
     rule = max(fitting, key=lambda name: int(fitting[name].sum()))  # ties: the first
     fits = int(fitting[rule].sum())
     if fits * 2 < len(rows):
