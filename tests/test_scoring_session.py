@@ -232,3 +232,14 @@ def test_totals_agree_with_pair_numbers_too_large_to_count_in_place(corpus):
                 line.ns, line.ew = line.ns + shift, line.ew + shift
     assert rescore(results).agreement == first
     assert first["totals"][1] > 0
+
+
+def test_score_of_a_cut_file_says_what_reading_found_and_writes_nothing(corpus, tmp_path, capsys):
+    source = games(corpus / "acblscore")[0]
+    cut = tmp_path / f"cut{source.suffix}"
+    cut.write_bytes(source.read_bytes()[:3000])  # the header and no event's sections
+    out = tmp_path / f"out{source.suffix}"
+    assert run(["score", str(cut), str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "truncated" in err and "nothing to score" in err
+    assert not out.exists()

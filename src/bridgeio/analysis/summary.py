@@ -62,11 +62,13 @@ def describe_results(results: Results, fmt: str) -> str:
         rating = f"; rating: {event.rating}" if event.rating else ""
         lines.append(f"  {event.kind}, {event.scoring.replace('_', ' ')}{rating}")
         for section in event.sections:
-            lines.extend(_section_lines(section))
+            lines.extend(section_lines(section))
     return "\n".join(lines)
 
 
-def _section_lines(section: Section) -> list[str]:
+def section_lines(section: Section) -> list[str]:
+    """A blank line, the section's header, then its entries by rank and direction."""
+
     def known(value: object, unit: str) -> str:
         return f"{'?' if value is None else value} {unit}"
 

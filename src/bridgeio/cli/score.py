@@ -14,7 +14,7 @@ import click
 from bridgeio.cli.inputs import opened
 from bridgeio.cli.options import read_options, reading, target_format, write_options, writing
 from bridgeio.cli.problems import show_losses, show_problems
-from bridgeio.cli.status import OK, PROBLEMS, Failure, failures
+from bridgeio.cli.status import OK, PROBLEMS, Failure, failures, status_of
 from bridgeio.errors import collect
 from bridgeio.files import STDIO
 
@@ -43,45 +43,63 @@ def score(
     """Recompute matchpoints, totals, percentages and ranks of SOURCE and print the
     standings; with TARGET, write the rescored file. Exit 1 when a figure changed."""
     from bridgeio import core
-    from bridgeio.analysis.scoring.session import rescored_copy
     from bridgeio.model.results import Results
 
     with failures(source), collect(strict) as found, opened(source, source_format) as src:
         doc = core.read_as(src.path, src.format, **read_options(options))
         if not isinstance(doc, Results):
             raise Failure(f"{src.label}: not a results file: nothing to score", 2)
-        new, report = rescored_copy(doc, convention)
-        differences = report.differences
-        for number, method in report.methods.items():
-            click.echo(f"event {number}: {method.describe()}")
-        for text in report.unchecked:
-            click.echo(f"{src.label}: {text}", err=True)
-        _standings(new)
-        show_problems(src.label, [d.problem for d in differences], verbose)
-        if target is not None:
-            dst = target_format(target, to)
-            core.write(
-                new,
-                sys.stdout.buffer if target == STDIO else target,
-                dst,
-                overwrite=force,
-                **write_options(options),
-            )
+        empty = not any(s.entries or s.results for e in doc.events for s in e.sections)
+        differences = []
+        if not empty:
+            differences = _rescore(doc, src.label, convention, target, to, force, verbose, options)
+    show_problems(src.label, found.problems, verbose)  # what reading the file found
     show_losses(src.label, found)
-    sys.exit(PROBLEMS if differences else OK)
+    if empty:
+        raise Failure(f"{src.label}: no section with entries or board results: nothing to score", 2)
+    sys.exit(PROBLEMS if differences or status_of(found) else OK)
+
+
+def _rescore(
+    doc: Any,
+    label: str,
+    convention: str | None,
+    target: str | None,
+    to: str | None,
+    force: bool,
+    verbose: bool,
+    options: dict[str, Any],
+) -> list[Any]:
+    """Rescore ``doc``, print its methods, standings and differences, write ``target``."""
+    from bridgeio import core
+    from bridgeio.analysis.scoring.session import rescored_copy
+
+    new, report = rescored_copy(doc, convention)
+    differences = report.differences
+    for number, method in report.methods.items():
+        click.echo(f"event {number}: {method.describe()}")
+    for text in report.unchecked:
+        click.echo(f"{label}: {text}", err=True)
+    _standings(new)
+    show_problems(label, [d.problem for d in differences], verbose)
+    if target is not None:
+        dst = target_format(target, to)
+        core.write(
+            new,
+            sys.stdout.buffer if target == STDIO else target,
+            dst,
+            overwrite=force,
+            **write_options(options),
+        )
+    return list(differences)
 
 
 def _standings(doc: Any) -> None:
-    """Each section's entries by rank: place, pair, total, percentage."""
+    """Each section's entries by rank, as ``bridgeio info`` shows them (ties, names, awards)."""
+    from bridgeio.analysis.summary import section_lines
+
     for event in doc.events:
+        click.echo(f"event {event.number}: {event.name or event.scoring.value}")
         for section in event.sections:
-            ranked = [e for e in section.entries if e.score is not None]
-            if not ranked:
-                continue
-            name = f", section {section.name}" if section.name else ""
-            click.echo(f"event {event.number}{name}: {event.name or event.scoring.value}")
-            ranked.sort(key=lambda e: (str(e.direction or ""), e.rank or 10**6, -(e.score or 0)))
-            for entry in ranked:
-                percent = "" if entry.percentage is None else f"{entry.percentage:7.2f}%"
-                rank = "" if entry.rank is None else str(entry.rank)
-                click.echo(f"  {rank:>4}  {entry.id:<8} {entry.score:9.2f} {percent}")
+            if any(e.score is not None for e in section.entries):
+                click.echo("\n".join(section_lines(section)[1:]))
