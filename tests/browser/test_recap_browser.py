@@ -17,13 +17,14 @@ from typing import Any
 
 import pytest
 
+from bridgeio.cli import run
 from bridgeio.model.deals import NO_SEAT
 from bridgeio.model.results import Event, Results
 from bridgeio.recap import Game, render_game
 from bridgeio.recap.text import percent_text
-from tests.browser.cdp import Browser, chromium, problems
+from tests.browser.cdp import Browser, chromium, pdf_pages, problems
 from tests.recap_corpus import read, results_files
-from tests.test_recap import HOSTILE, hostile_results
+from tests.test_recap import EXAMPLES, HOSTILE, hostile_results
 
 FILES = results_files()
 PROGRAM = chromium()
@@ -48,6 +49,21 @@ SEEN = """(() => {
       .reduce((n, r) => n + r.split(" ").length, 0));
   return {entries, travellers, diagrams, images: document.images.length,
           title: text(document.querySelector("h1"))};
+})()"""
+
+
+PHONE = (390, 844)  # CSS pixels: a common phone held upright
+
+WIDER_THAN_A_PHONE = """(() => {
+  const room = document.documentElement.clientWidth;
+  const wide = [];
+  for (const table of document.querySelectorAll("table.standings, table.traveller, table.card")) {
+    const box = table.getBoundingClientRect();
+    if (box.width > 0 && box.right > room + 0.5) {
+      wide.push(`${table.className} ${table.id}: ${Math.round(box.right)} px`);
+    }
+  }
+  return {wide, page: document.documentElement.scrollWidth, room};
 })()"""
 
 
@@ -109,6 +125,18 @@ def check_boards(seen: dict[str, Any], event: Event) -> None:
     assert seen["diagrams"] == [52] * whole
 
 
+def check_fits_a_phone(browser: Browser) -> None:
+    """On a phone-sized screen the standings, travellers and scorecards fit its width: no
+    column is cut off, nothing scrolls sideways."""
+    browser.viewport(*PHONE, mobile=True)
+    try:
+        fitted = browser.evaluate(WIDER_THAN_A_PHONE)
+    finally:
+        browser.viewport(0, 0)
+    assert fitted["room"] <= PHONE[0]
+    assert fitted["wide"] == [], "tables wider than a phone"
+
+
 def click_first_name(browser: Browser, event: Event) -> None:
     """Click the first name in the standings: its scorecard is the page's target, in view."""
     place = browser.evaluate("""(() => {
@@ -141,6 +169,7 @@ def test_a_person_sees_what_the_file_holds(browser: Browser, path: Path, tmp_pat
         seen, _ = show(browser, event, tmp_path, f"game{number}")
         check_entries(seen, event)
         check_boards(seen, event)
+        check_fits_a_phone(browser)
         if any(s.entries for s in event.sections):
             click_first_name(browser, event)
 
@@ -152,6 +181,41 @@ def test_markup_from_a_file_is_text_in_the_browser(browser: Browser, tmp_path: P
     assert seen["images"] == 0
     assert browser.evaluate("document.scripts.length") == 1
     assert any(HOSTILE[0] in row[2] and HOSTILE[1] in row[2] for row in seen["entries"])
+
+
+def test_printed_one_board_a_page_and_no_navigation(browser: Browser, tmp_path: Path) -> None:
+    """Printed (A4), each board starts a page and takes one, and the navigation is not
+    printed: the PDF has one page per board more than the same page without its boards."""
+    page = tmp_path / "club.html"
+    assert (
+        run(
+            [
+                "recap",
+                str(EXAMPLES / "club-game.ACA"),
+                "--deals",
+                str(EXAMPLES / "deals.pbn"),
+                "-o",
+                str(page),
+            ]
+        )
+        == 0
+    )
+    assert problems(browser.open(page.as_uri()), page.as_uri()) == []
+    browser.media("print")
+    try:
+        hidden = browser.evaluate(
+            "[...document.querySelectorAll('nav')].map((e) => getComputedStyle(e).display)"
+        )
+        breaks = browser.evaluate(
+            "[...document.querySelectorAll('.board')].map((e) => getComputedStyle(e).breakBefore)"
+        )
+    finally:
+        browser.media("")
+    assert hidden == ["none"]
+    assert breaks == ["page"] * 10
+    whole = pdf_pages(browser.pdf())
+    browser.evaluate("document.getElementById('boards').remove()")
+    assert whole - pdf_pages(browser.pdf()) == 10  # 10 boards, a page each
 
 
 def test_a_blocked_script_is_reported(browser: Browser, tmp_path: Path) -> None:

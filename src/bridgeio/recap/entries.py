@@ -25,6 +25,14 @@ class Who:
     entry: Entry | None = None
 
     @property
+    def short(self) -> str:
+        """The label without its direction (``"3"`` for ``"3NS"``): a phone's traveller,
+        whose columns say the direction."""
+        if self.entry is not None and self.entry.direction is not None:
+            return self.label.removesuffix(self.entry.direction.value) or self.label
+        return self.label
+
+    @property
     def name(self) -> str:
         """The names joined for one line (``"Ann Smith – Bob Jones"``), else the label."""
         return " – ".join(self.names) or self.label

@@ -65,6 +65,14 @@ class Line:
         return number_text(self.ew_points)
 
     @property
+    def mirrored(self) -> bool:
+        """Whether E-W's score says no more than N-S's (N-S's negated, the same adjusted
+        score, or none): a phone shows N-S's alone."""
+        negated = self.ns_score[1:] if self.ns_score.startswith("-") else f"-{self.ns_score}"
+        same = self.ew_score == self.ns_score and not self.ns_score.lstrip("-")[:1].isdigit()
+        return self.ew_score in ("", negated) or same or self.ew_score == self.ns_score == "0"
+
+    @property
     def note_short(self) -> str:
         """The note's first part (``"scored as an assigned 50%/50%"``)."""
         return self.note.split(":")[0]
