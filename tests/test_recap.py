@@ -1,7 +1,7 @@
-"""HTML recaps (issue 21): every corpus results file's recap, parsed as HTML, shows what the
-file holds; one recap of each format (and of each kind of PBN results) is checked by a strict
-HTML5 parser (html5lib: about 0.5 s a page, so not all 81); names, clubs and titles that are
-markup render as text; the command writes a page or a site."""
+"""HTML recaps (issue 21): every corpus results file's recap shows what the file holds and is
+valid HTML5 (every page: its distinct markup parsed by html5lib in strict mode, the whole page
+by libxml2 with unique ids and links that lead somewhere; see tests/recap_html.py); names,
+clubs and titles that are markup render as text; the command writes a page or a site."""
 
 from __future__ import annotations
 
@@ -11,30 +11,28 @@ from pathlib import Path
 from typing import Any
 
 import html5lib
-import lxml.html
 import pytest
 
 import bridgeio
 from bridgeio.cli import run
 from bridgeio.errors import DataLossWarning
 from bridgeio.model.results import Results
-from bridgeio.recap import Game, content_security_policy, render_game
+from bridgeio.recap import Game, content_security_policy, game_page, render_game
 from bridgeio.recap.text import percent_text
+from tests import recap_html
 from tests.recap_corpus import read, results_files
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 HOSTILE = ("<img src=x onerror=alert(1)>", "</script><script>alert(2)</script>")
 FILES = results_files()
-STRICT = {t for t, _ in FILES if t.startswith("pbn")} | {
-    next(t for t, _ in FILES if t.startswith(folder)) for folder in ("acblscore", "usebio") if FILES
-}
 
 
 def parse(html: str, strict: bool = True) -> Any:
-    """The document tree; with ``strict`` an HTML5 parse error fails the test."""
+    """The document tree (libxml2 reporting no error, ids unique, links leading somewhere);
+    with ``strict`` an HTML5 parse error fails the test."""
     if strict:
-        html5lib.HTMLParser(strict=True).parse(html)
-    return lxml.html.document_fromstring(html)
+        recap_html.strict(html)
+    return recap_html.tree(html)
 
 
 def text(element: Any) -> str:
@@ -55,7 +53,7 @@ def pages(path: Path) -> list[tuple[Any, str]]:
 @pytest.mark.parametrize(("tag", "path"), FILES, ids=[t for t, _ in FILES])
 def test_every_corpus_recap_is_html_showing_the_file(tag: str, path: Path) -> None:
     for event, html in pages(path):
-        tree = parse(html, strict=tag in STRICT)
+        tree = parse(html)
         policy = [m.get("content") for m in tree.iter("meta") if m.get("http-equiv")]
         assert policy == [content_security_policy()]
         rows = by_class(tree, "tr", "entry")
@@ -132,3 +130,17 @@ def test_the_command_refuses_a_file_of_deals(tmp_path: Path, capsys: Any) -> Non
     assert run(["recap", str(EXAMPLES / "deals.pbn"), "-o", str(tmp_path / "x.html")]) == 2
     assert "holds no results" in capsys.readouterr().err
     assert not (tmp_path / "x.html").exists()
+
+
+def test_the_html5_check_finds_an_error_anywhere_in_a_page() -> None:
+    """The check parses each shape of row, board and scorecard once: an error in the last
+    scorecard's last row is a new shape, and is found."""
+    html = game_page(bridgeio.read(EXAMPLES / "club-game.ACA").events[0], "x")
+    assert len(recap_html.distinct(html)) < len(html) / 2
+    recap_html.strict(html)
+    last = html.rindex("</td></tr>")
+    broken = html[:last] + "</td></span></tr>" + html[last + len("</td></tr>") :]
+    with pytest.raises(html5lib.html5parser.ParseError):
+        recap_html.strict(broken)
+    with pytest.raises(AssertionError):
+        recap_html.tree(broken)
