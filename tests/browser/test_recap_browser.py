@@ -25,6 +25,7 @@ from bridgeio.recap.text import percent_text
 from tests.browser.cdp import Browser, chromium, pdf_pages, problems
 from tests.recap_corpus import read, results_files
 from tests.test_recap import EXAMPLES, HOSTILE, hostile_results
+from tests.test_recap_teams import team_event
 
 FILES = results_files()
 PROGRAM = chromium()
@@ -169,9 +170,9 @@ def test_a_person_sees_what_the_file_holds(browser: Browser, path: Path, tmp_pat
         seen, _ = show(browser, event, tmp_path, f"game{number}")
         check_entries(seen, event)
         check_boards(seen, event)
-        check_fits_a_phone(browser)
         if any(s.entries for s in event.sections):
             click_first_name(browser, event)
+        check_fits_a_phone(browser)
 
 
 def test_markup_from_a_file_is_text_in_the_browser(browser: Browser, tmp_path: Path) -> None:
@@ -216,6 +217,21 @@ def test_printed_one_board_a_page_and_no_navigation(browser: Browser, tmp_path: 
     whole = pdf_pages(browser.pdf())
     browser.evaluate("document.getElementById('boards').remove()")
     assert whole - pdf_pages(browser.pdf()) == 10  # 10 boards, a page each
+
+
+def test_team_matches_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    """A teams event built from the model: every match is a visible row, the page fits a
+    phone, and a team's name leads to its scorecard."""
+    event = team_event()
+    seen, _ = show(browser, event, tmp_path, "teams")
+    check_entries(seen, event)
+    rows = browser.evaluate(
+        "[...document.querySelectorAll('table.matches tr.match')]"
+        ".filter((r) => r.getClientRects().length).length"
+    )
+    assert rows == len(event.sections[0].matches) + 2 * len(event.sections[0].matches)
+    click_first_name(browser, event)
+    check_fits_a_phone(browser)
 
 
 def test_a_blocked_script_is_reported(browser: Browser, tmp_path: Path) -> None:

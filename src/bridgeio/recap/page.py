@@ -83,6 +83,7 @@ def render_game(game: Game, source: str, index: str = "", deals: DealSet | None 
             pbn=pbn,
             pbn_name=f"{_file_stem(game.title)}.pbn",
             moves=any(s.moves for s in game.sections),
+            teams=any(s.matches for s in game.sections),
             **_inline(),
         )
     )

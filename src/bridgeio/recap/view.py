@@ -17,6 +17,7 @@ from bridgeio.recap.checks import Checks, Figure, checks
 from bridgeio.recap.entries import Roster, Who
 from bridgeio.recap.hands import BoardHands, Hands
 from bridgeio.recap.lines import Line, ScoreLine, scorecards, travellers
+from bridgeio.recap.matches import MatchView, by_team, matches
 from bridgeio.recap.moves import Moves, moves
 from bridgeio.recap.text import number_text, percent_text
 
@@ -63,6 +64,7 @@ class Scorecard:
     who: Who
     standing: Standing
     lines: list[ScoreLine]
+    matches: list[MatchView] = field(default_factory=list)  # a team's, from its side
 
 
 @dataclass
@@ -84,6 +86,7 @@ class SectionView:
     standings: list[Group] = field(default_factory=list)
     scorecards: list[Scorecard] = field(default_factory=list)
     moves: Moves | None = None
+    matches: list[MatchView] = field(default_factory=list)
     strats: list[str] = field(default_factory=list)
     has: set[str] = field(default_factory=set)  # "percent", "awards", "contract", "lead", ...
 
@@ -203,7 +206,11 @@ def _section(
     rows = {who.anchor: _standing(who, shown.strats, found) for who in roster.everyone()}
     shown.standings = _groups(list(rows.values()))
     cards = scorecards(boards)
-    shown.scorecards = [Scorecard(r.who, r, cards.get(a, [])) for a, r in rows.items()]
+    shown.matches = matches(section, roster)
+    teams = by_team(shown.matches)
+    shown.scorecards = [
+        Scorecard(r.who, r, cards.get(a, []), teams.get(a, [])) for a, r in rows.items()
+    ]
     shown.moves = moves(boards)
     return shown, boards
 
