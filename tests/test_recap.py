@@ -16,6 +16,7 @@ import pytest
 import bridgeio
 from bridgeio.cli import run
 from bridgeio.errors import DataLossWarning
+from bridgeio.model.movement import Movement, Table
 from bridgeio.model.results import Results
 from bridgeio.recap import Game, content_security_policy, game_page, render_game
 from bridgeio.recap.text import percent_text
@@ -144,3 +145,43 @@ def test_the_html5_check_finds_an_error_anywhere_in_a_page() -> None:
         recap_html.strict(broken)
     with pytest.raises(AssertionError):
         recap_html.tree(broken)
+
+
+def movement_grid(html: str) -> list[list[str]]:
+    table = by_class(parse(html), "table", "movement")[0]
+    return [[text(c) for c in row] for row in table.iter("tr")]
+
+
+def test_a_movement_seats_results_that_number_no_rounds(tmp_path: Path, capsys: Any) -> None:
+    """The example game with its rounds and tables taken out (as a USEBIO file has them),
+    given its movement as an ASC schedule, shows the movement and rounds of the original."""
+    club = EXAMPLES / "club-game.ACA"
+    results = bridgeio.read(club)
+    for board in results.events[0].sections[0].results:
+        for line in board.results:
+            line.round = line.table = 0
+    bare = tmp_path / "no-rounds.xml"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DataLossWarning)
+        bridgeio.write(results, bare)
+    schedule = tmp_path / "movement.asc"
+    assert run(["convert", str(club), str(schedule)]) == 0
+    pages = {}
+    for name, args in (
+        ("original", [str(club)]),
+        ("bare", [str(bare)]),
+        ("seated", [str(bare), "--movement", str(schedule)]),
+    ):
+        pages[name] = tmp_path / f"{name}.html"
+        assert run(["recap", *args, "-o", str(pages[name])]) == 0
+    original = movement_grid(pages["original"].read_text())
+    assert original[0][:2] == ["Round", "Table 1"] and len(original) == 6  # 5 rounds
+    assert movement_grid(pages["seated"].read_text()) == original
+    assert movement_grid(pages["bare"].read_text())[0] == ["N-S", "E-W", "Boards"]
+    capsys.readouterr()
+    assert run(["recap", str(bare), "--movement", str(club), "-o", str(tmp_path / "x.html")]) == 2
+    assert "holds no movement" in capsys.readouterr().err
+    other = tmp_path / "other.asc"  # two tables, one round: pairs 1 v 3 and 2 v 4 only
+    bridgeio.write(Movement(4, 2, 1, 1, False, [[Table((1, 3), "A"), Table((2, 4), "A")]]), other)
+    assert run(["recap", str(bare), "--movement", str(other), "-o", str(tmp_path / "y.html")]) == 0
+    assert "note: the movement seats 4 of 50 table results" in capsys.readouterr().err
