@@ -19,9 +19,9 @@ from bridgeio.formats.chessbase import TournamentFile
 from bridgeio.model import DealSet
 from bridgeio.model.board import dealer, vulnerability
 from bridgeio.model.cards import RANKS, Seat, Strain
+from bridgeio.model.chess import PartialDate, Tournament
 from bridgeio.model.contract import Contract
 from bridgeio.model.par import Par
-from bridgeio.model.chess import PartialDate, Tournament
 
 HERE = Path(__file__).parent
 
@@ -130,7 +130,9 @@ def bid(deals: DealSet, number: int) -> list[Contract]:
     )
     made = int(tricks[strain, seat]) - 6
     level = GAMES[strain] if made >= GAMES[strain] else max(made, 1)
-    found.append(Contract.parse(f"{level}{'NT' if strain is Strain.NOTRUMP else strain.text}", seat.char))
+    found.append(
+        Contract.parse(f"{level}{'NT' if strain is Strain.NOTRUMP else strain.text}", seat.char)
+    )
     return found
 
 
@@ -198,8 +200,8 @@ def club_game() -> None:
     seated: dict[int, list[tuple[int, int, int, int]]] = {}
     for r, row in enumerate(section.schedule, start=1):
         for t, (ns, ew, first) in enumerate(row, start=1):
-            for board in range(first, first + per_round):
-                seated.setdefault(board, []).append((r, t, ns, ew))
+            for number in range(first, first + per_round):
+                seated.setdefault(number, []).append((r, t, ns, ew))
     totals: dict[tuple[int, str], float] = {}
     for number in sorted(seated):
         board = Board(number)
@@ -212,7 +214,7 @@ def club_game() -> None:
         section.results.append(board)
     names = iter(range(2 * 2 * tables))
     for direction in ("NS", "EW"):
-        ranked = sorted(range(1, tables + 1), key=lambda n: -totals[(n, direction)])
+        mine = [totals[(n, direction)] for n in range(1, tables + 1)]
         for number in range(1, tables + 1):
             players = [
                 Player(
@@ -227,15 +229,15 @@ def club_game() -> None:
                 )
                 for k in (next(names), next(names))
             ]
-            score = totals[(number, direction)]
-            rank = ranked.index(number) + 1
+            total = totals[(number, direction)]
+            rank = 1 + sum(other > total for other in mine)  # ties share the best place
             section.entries.append(
                 Entry(
                     f"{number}{direction}",
                     number,
                     Direction(direction),
-                    score=score,
-                    percentage=round(100 * score / (top * boards), 2),
+                    score=total,
+                    percentage=round(100 * total / (top * boards), 2),
                     rank=rank,
                     strat=1,
                     players=players,
