@@ -3,11 +3,13 @@
 The deals come from a fixed seed; the tricks from endplay's DDS solver (``pip install endplay``),
 so this script is run by hand, once, and its output committed: the demo needs no solver.
 
-    python examples/make_examples.py
+    python examples/make_examples.py                  # all (the deals need endplay)
+    python examples/make_examples.py --results-only   # the club game and tournaments
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +17,11 @@ import numpy as np
 import bridgeio
 from bridgeio.formats.chessbase import TournamentFile
 from bridgeio.model import DealSet
+from bridgeio.model.board import dealer, vulnerability
+from bridgeio.model.cards import RANKS, Seat, Strain
 from bridgeio.model.chess import PartialDate, Tournament
+from bridgeio.model.contract import Contract
+from bridgeio.model.par import Par
 
 HERE = Path(__file__).parent
 
@@ -101,8 +107,58 @@ LAST = [
 ]
 
 
+GAMES = {Strain.NOTRUMP: 3, Strain.SPADES: 4, Strain.HEARTS: 4, Strain.DIAMONDS: 5, Strain.CLUBS: 5}
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def bid(deals: DealSet, number: int) -> list[Contract]:
+    """The contracts a club field bids on board ``number`` of ``deals``: the par contracts,
+    and the side with more high-card points in its best strain (most tricks double dummy),
+    in game when it makes, else at the level it makes."""
+    row = number - 1
+    tricks = deals.tricks[row]  # type: ignore[index]
+    found = []
+    par = Par.of(tricks, dealer(number), vulnerability(number))
+    for one in par.contracts if par is not None else ():
+        found += [one.contract.with_declarer(seat) for seat in one.seats]
+    points = [0, 0, 0, 0]
+    for card, seat in enumerate(deals.seats[row].tolist()):  # type: ignore[index]
+        points[seat] += HCP.get(RANKS[card % 13], 0)
+    side = (Seat.NORTH, Seat.SOUTH) if points[0] + points[2] >= 20 else (Seat.EAST, Seat.WEST)
+    strain, seat = max(
+        ((s, p) for s in Strain for p in side), key=lambda sp: (int(tricks[sp[0], sp[1]]), -sp[0])
+    )
+    made = int(tricks[strain, seat]) - 6
+    level = GAMES[strain] if made >= GAMES[strain] else max(made, 1)
+    found.append(
+        Contract.parse(f"{level}{'NT' if strain is Strain.NOTRUMP else strain.text}", seat.char)
+    )
+    return found
+
+
+def played(deals: DealSet, number: int, tables: int, rng: np.random.Generator) -> list[int]:
+    """N-S's scores at ``tables`` tables: each a contract the field bids (the par contract
+    more often) making its double-dummy tricks, give or take one now and then (a doubled
+    sacrifice exactly)."""
+    contracts = bid(deals, number)
+    weights = np.array([2.0] * (len(contracts) - 1) + [1.0])
+    scores = []
+    for _ in range(tables):
+        contract = contracts[int(rng.choice(len(contracts), p=weights / weights.sum()))]
+        if contract.passed_out or contract.declarer is None or contract.strain is None:
+            scores.append(0)
+            continue
+        dd = int(deals.tricks[number - 1][contract.strain, contract.declarer])  # type: ignore[index]
+        slip = int(rng.choice([-1, 0, 0, 0, 0, 1]))
+        taken = dd if contract.doubling else min(13, max(0, dd + slip))  # a sacrifice: exact
+        scores.append(contract.ns_score(taken, vulnerability(number)))
+    return scores
+
+
 def club_game() -> None:
-    """A 5-table Mitchell club game written by bridgeio's own builder, with invented players."""
+    """A 5-table Mitchell club game written by bridgeio's own builder, with invented players;
+    its scores are contracts the field would bid on the example deals (deals.pbn), making
+    about what double dummy says they make."""
     import datetime
 
     from bridgeio.formats.acblscore.builder import build
@@ -122,7 +178,8 @@ def club_game() -> None:
     rng = np.random.default_rng(7)
     tables, rounds, per_round = 5, 5, 2
     boards, top = tables * per_round, rounds - 1
-    scores = [-200, -100, -50, 110, 140, 420, 450, 620, 650]
+    deals = bridgeio.read(HERE / "deals.pbn")
+    assert isinstance(deals, DealSet) and deals.tricks is not None
     section = Section(
         "A",
         "mitchell",
@@ -140,16 +197,16 @@ def club_game() -> None:
         ]
         for r in range(rounds)
     ]
-    played: dict[int, list[tuple[int, int, int, int]]] = {}
+    seated: dict[int, list[tuple[int, int, int, int]]] = {}
     for r, row in enumerate(section.schedule, start=1):
         for t, (ns, ew, first) in enumerate(row, start=1):
-            for board in range(first, first + per_round):
-                played.setdefault(board, []).append((r, t, ns, ew))
+            for number in range(first, first + per_round):
+                seated.setdefault(number, []).append((r, t, ns, ew))
     totals: dict[tuple[int, str], float] = {}
-    for number in sorted(played):
+    for number in sorted(seated):
         board = Board(number)
-        raw = [int(rng.choice(scores)) for _ in played[number]]
-        for (r, t, ns, ew), score in zip(played[number], raw, strict=True):
+        raw = played(deals, number, len(seated[number]), rng)
+        for (r, t, ns, ew), score in zip(seated[number], raw, strict=True):
             mp = sum(1.0 if score > o else 0.5 if score == o else 0 for o in raw) - 0.5
             board.results.append(BoardResult(r, t, ns, ew, score, -score, mp, top - mp))
             totals[(ns, "NS")] = totals.get((ns, "NS"), 0) + mp
@@ -157,7 +214,7 @@ def club_game() -> None:
         section.results.append(board)
     names = iter(range(2 * 2 * tables))
     for direction in ("NS", "EW"):
-        ranked = sorted(range(1, tables + 1), key=lambda n: -totals[(n, direction)])
+        mine = [totals[(n, direction)] for n in range(1, tables + 1)]
         for number in range(1, tables + 1):
             players = [
                 Player(
@@ -172,15 +229,15 @@ def club_game() -> None:
                 )
                 for k in (next(names), next(names))
             ]
-            score = totals[(number, direction)]
-            rank = ranked.index(number) + 1
+            total = totals[(number, direction)]
+            rank = 1 + sum(other > total for other in mine)  # ties share the best place
             section.entries.append(
                 Entry(
                     f"{number}{direction}",
                     number,
                     Direction(direction),
-                    score=score,
-                    percentage=round(100 * score / (top * boards), 2),
+                    score=total,
+                    percentage=round(100 * total / (top * boards), 2),
                     rank=rank,
                     strat=1,
                     players=players,
@@ -208,7 +265,8 @@ def club_game() -> None:
 
 
 def main() -> None:
-    deals()
+    if "--results-only" not in sys.argv:  # the deals need endplay's solver
+        deals()
     club_game()
     tournaments()
 

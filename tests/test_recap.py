@@ -1,7 +1,7 @@
-"""HTML recaps (issue 21): every corpus results file's recap, parsed as HTML, shows what the
-file holds; one recap of each format (and of each kind of PBN results) is checked by a strict
-HTML5 parser (html5lib: about 0.5 s a page, so not all 81); names, clubs and titles that are
-markup render as text; the command writes a page or a site."""
+"""HTML recaps (issue 21): every corpus results file's recap shows what the file holds and is
+valid HTML5 (every page: its distinct markup parsed by html5lib in strict mode, the whole page
+by libxml2 with unique ids and links that lead somewhere; see tests/recap_html.py); names,
+clubs and titles that are markup render as text; the command writes a page or a site."""
 
 from __future__ import annotations
 
@@ -11,30 +11,29 @@ from pathlib import Path
 from typing import Any
 
 import html5lib
-import lxml.html
 import pytest
 
 import bridgeio
 from bridgeio.cli import run
 from bridgeio.errors import DataLossWarning
+from bridgeio.model.movement import Movement, Table
 from bridgeio.model.results import Results
-from bridgeio.recap import Game, content_security_policy, render_game
+from bridgeio.recap import Game, content_security_policy, game_page, render_game
 from bridgeio.recap.text import percent_text
+from tests import recap_html
 from tests.recap_corpus import read, results_files
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 HOSTILE = ("<img src=x onerror=alert(1)>", "</script><script>alert(2)</script>")
 FILES = results_files()
-STRICT = {t for t, _ in FILES if t.startswith("pbn")} | {
-    next(t for t, _ in FILES if t.startswith(folder)) for folder in ("acblscore", "usebio") if FILES
-}
 
 
 def parse(html: str, strict: bool = True) -> Any:
-    """The document tree; with ``strict`` an HTML5 parse error fails the test."""
+    """The document tree (libxml2 reporting no error, ids unique, links leading somewhere);
+    with ``strict`` an HTML5 parse error fails the test."""
     if strict:
-        html5lib.HTMLParser(strict=True).parse(html)
-    return lxml.html.document_fromstring(html)
+        recap_html.strict(html)
+    return recap_html.tree(html)
 
 
 def text(element: Any) -> str:
@@ -55,7 +54,7 @@ def pages(path: Path) -> list[tuple[Any, str]]:
 @pytest.mark.parametrize(("tag", "path"), FILES, ids=[t for t, _ in FILES])
 def test_every_corpus_recap_is_html_showing_the_file(tag: str, path: Path) -> None:
     for event, html in pages(path):
-        tree = parse(html, strict=tag in STRICT)
+        tree = parse(html)
         policy = [m.get("content") for m in tree.iter("meta") if m.get("http-equiv")]
         assert policy == [content_security_policy()]
         rows = by_class(tree, "tr", "entry")
@@ -132,3 +131,57 @@ def test_the_command_refuses_a_file_of_deals(tmp_path: Path, capsys: Any) -> Non
     assert run(["recap", str(EXAMPLES / "deals.pbn"), "-o", str(tmp_path / "x.html")]) == 2
     assert "holds no results" in capsys.readouterr().err
     assert not (tmp_path / "x.html").exists()
+
+
+def test_the_html5_check_finds_an_error_anywhere_in_a_page() -> None:
+    """The check parses each shape of row, board and scorecard once: an error in the last
+    scorecard's last row is a new shape, and is found."""
+    html = game_page(bridgeio.read(EXAMPLES / "club-game.ACA").events[0], "x")
+    assert len(recap_html.distinct(html)) < len(html) / 2
+    recap_html.strict(html)
+    last = html.rindex("</td></tr>")
+    broken = html[:last] + "</td></span></tr>" + html[last + len("</td></tr>") :]
+    with pytest.raises(html5lib.html5parser.ParseError):
+        recap_html.strict(broken)
+    with pytest.raises(AssertionError):
+        recap_html.tree(broken)
+
+
+def movement_grid(html: str) -> list[list[str]]:
+    table = by_class(parse(html), "table", "movement")[0]
+    return [[text(c) for c in row] for row in table.iter("tr")]
+
+
+def test_a_movement_seats_results_that_number_no_rounds(tmp_path: Path, capsys: Any) -> None:
+    """The example game with its rounds and tables taken out (as a USEBIO file has them),
+    given its movement as an ASC schedule, shows the movement and rounds of the original."""
+    club = EXAMPLES / "club-game.ACA"
+    results = bridgeio.read(club)
+    for board in results.events[0].sections[0].results:
+        for line in board.results:
+            line.round = line.table = 0
+    bare = tmp_path / "no-rounds.xml"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DataLossWarning)
+        bridgeio.write(results, bare)
+    schedule = tmp_path / "movement.asc"
+    assert run(["convert", str(club), str(schedule)]) == 0
+    pages = {}
+    for name, args in (
+        ("original", [str(club)]),
+        ("bare", [str(bare)]),
+        ("seated", [str(bare), "--movement", str(schedule)]),
+    ):
+        pages[name] = tmp_path / f"{name}.html"
+        assert run(["recap", *args, "-o", str(pages[name])]) == 0
+    original = movement_grid(pages["original"].read_text())
+    assert original[0][:2] == ["Round", "Table 1"] and len(original) == 6  # 5 rounds
+    assert movement_grid(pages["seated"].read_text()) == original
+    assert movement_grid(pages["bare"].read_text())[0] == ["N-S", "E-W", "Boards"]
+    capsys.readouterr()
+    assert run(["recap", str(bare), "--movement", str(club), "-o", str(tmp_path / "x.html")]) == 2
+    assert "holds no movement" in capsys.readouterr().err
+    other = tmp_path / "other.asc"  # two tables, one round: pairs 1 v 3 and 2 v 4 only
+    bridgeio.write(Movement(4, 2, 1, 1, False, [[Table((1, 3), "A"), Table((2, 4), "A")]]), other)
+    assert run(["recap", str(bare), "--movement", str(other), "-o", str(tmp_path / "y.html")]) == 0
+    assert "note: the movement seats 4 of 50 table results" in capsys.readouterr().err

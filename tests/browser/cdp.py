@@ -5,6 +5,7 @@ errors, exceptions, requests, dialogs) collected as it goes."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -132,6 +133,33 @@ class Browser:
                 {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1},
             )
 
+    def viewport(self, width: int, height: int, mobile: bool = False) -> None:
+        """Lay the tab out as a screen ``width`` by ``height`` CSS pixels (a phone: ``mobile``,
+        which honours the page's viewport meta tag); 0 and 0 undo it."""
+        if not width:
+            self.tab("Emulation.clearDeviceMetricsOverride")
+            return
+        metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}
+        self.tab("Emulation.setDeviceMetricsOverride", metrics)
+
+    def media(self, kind: str) -> None:
+        """Apply the style sheet's rules for ``kind`` (``"print"``; ``""``: the screen's)."""
+        self.tab("Emulation.setEmulatedMedia", {"media": kind})
+
+    def pdf(self) -> bytes:
+        """The page printed as PDF (A4, the page's print style)."""
+        import base64
+
+        done = self.tab("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})
+        return base64.b64decode(done["data"])
+
+    def screenshot(self) -> bytes:
+        """The whole page as PNG."""
+        import base64
+
+        done = self.tab("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+        return base64.b64decode(done["data"])
+
     def close(self) -> None:
         """End Chromium and remove its profile."""
         try:
@@ -144,6 +172,15 @@ class Browser:
                 self.process.kill()
                 self.process.wait()
             shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """The number of pages of a PDF (Chromium's: its page tree's count)."""
+    counts = [int(n) for n in re.findall(rb"/Type\s*/Pages\b[^>]*?/Count\s+(\d+)", pdf)]
+    counts += [int(n) for n in re.findall(rb"/Count\s+(\d+)[^>]*?/Type\s*/Pages\b", pdf)]
+    if not counts:
+        raise ValueError("no page tree found in the PDF")
+    return max(counts)
 
 
 def problems(events: list[dict[str, Any]], page: str) -> list[str]:

@@ -17,13 +17,15 @@ from typing import Any
 
 import pytest
 
+from bridgeio.cli import run
 from bridgeio.model.deals import NO_SEAT
 from bridgeio.model.results import Event, Results
 from bridgeio.recap import Game, render_game
 from bridgeio.recap.text import percent_text
-from tests.browser.cdp import Browser, chromium, problems
+from tests.browser.cdp import Browser, chromium, pdf_pages, problems
 from tests.recap_corpus import read, results_files
-from tests.test_recap import HOSTILE, hostile_results
+from tests.test_recap import EXAMPLES, HOSTILE, hostile_results
+from tests.test_recap_teams import team_event
 
 FILES = results_files()
 PROGRAM = chromium()
@@ -51,11 +53,39 @@ SEEN = """(() => {
 })()"""
 
 
+PHONE = (390, 844)  # CSS pixels: a common phone held upright
+
+WIDER_THAN_A_PHONE = """(() => {
+  const room = document.documentElement.clientWidth;
+  const wide = [];
+  for (const table of document.querySelectorAll("table.standings, table.traveller, table.card")) {
+    const box = table.getBoundingClientRect();
+    if (box.width > 0 && box.right > room + 0.5) {
+      wide.push(`${table.className} ${table.id}: ${Math.round(box.right)} px`);
+    }
+  }
+  return {wide, page: document.documentElement.scrollWidth, room};
+})()"""
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     assert PROGRAM is not None
     opened = Browser(PROGRAM)
     try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[Browser]:
+    """A second tab laid out as a phone held upright: every corpus page is opened there (a
+    page laid out once; laying a big page out again at another width costs as much)."""
+    assert PROGRAM is not None
+    opened = Browser(PROGRAM, *PHONE)
+    try:
+        opened.viewport(*PHONE, mobile=True)
         yield opened
     finally:
         opened.close()
@@ -109,12 +139,28 @@ def check_boards(seen: dict[str, Any], event: Event) -> None:
     assert seen["diagrams"] == [52] * whole
 
 
+def check_fits_a_phone(browser: Browser) -> None:
+    """On a phone-sized screen the standings, travellers and scorecards fit its width: no
+    column is cut off, nothing scrolls sideways (``browser`` is the phone, or is made one
+    for the check)."""
+    desktop = browser.evaluate("innerWidth") > PHONE[0]
+    if desktop:
+        browser.viewport(*PHONE, mobile=True)
+    try:
+        fitted = browser.evaluate(WIDER_THAN_A_PHONE)
+    finally:
+        if desktop:
+            browser.viewport(0, 0)
+    assert fitted["room"] <= PHONE[0]
+    assert fitted["wide"] == [], "tables wider than a phone"
+
+
 def click_first_name(browser: Browser, event: Event) -> None:
     """Click the first name in the standings: its scorecard is the page's target, in view."""
     place = browser.evaluate("""(() => {
       const link = document.querySelector("table.standings td.names a");
       link.scrollIntoView({block: "center"});
-      const box = link.getBoundingClientRect();
+      const box = link.getClientRects()[0];  // its first line (a name may wrap)
       return {x: box.left + Math.min(box.width / 2, 20), y: box.top + box.height / 2,
               href: link.getAttribute("href"), names: link.innerText};
     })()""")
@@ -132,9 +178,30 @@ def click_first_name(browser: Browser, event: Event) -> None:
     assert place["names"].split(" – ")[0] in landed["heading"]
 
 
+FIRSTS = [
+    (t, p) for n, (t, p) in enumerate(FILES) if n == 0 or t[:3] != FILES[n - 1][0][:3]
+]  # the first file of each format
+
+
 @pytest.mark.skipif(not FILES, reason="the shared corpus is absent")
 @pytest.mark.parametrize("path", [p for _, p in FILES], ids=[t for t, _ in FILES])
-def test_a_person_sees_what_the_file_holds(browser: Browser, path: Path, tmp_path: Path) -> None:
+def test_a_person_sees_what_the_file_holds(phone: Browser, path: Path, tmp_path: Path) -> None:
+    """On a phone: what the file holds is there, it fits the screen, a name leads on."""
+    results = read(path)
+    assert isinstance(results, Results)
+    for number, event in enumerate(results.events):
+        seen, _ = show(phone, event, tmp_path, f"game{number}")
+        check_entries(seen, event)
+        check_boards(seen, event)
+        check_fits_a_phone(phone)
+        if any(s.entries for s in event.sections):
+            click_first_name(phone, event)
+
+
+@pytest.mark.skipif(not FILES, reason="the shared corpus is absent")
+@pytest.mark.parametrize("path", [p for _, p in FIRSTS], ids=[t for t, _ in FIRSTS])
+def test_a_person_sees_it_on_a_desktop_too(browser: Browser, path: Path, tmp_path: Path) -> None:
+    """The same on a desktop-sized screen, for the first file of each format."""
     results = read(path)
     assert isinstance(results, Results)
     for number, event in enumerate(results.events):
@@ -152,6 +219,56 @@ def test_markup_from_a_file_is_text_in_the_browser(browser: Browser, tmp_path: P
     assert seen["images"] == 0
     assert browser.evaluate("document.scripts.length") == 1
     assert any(HOSTILE[0] in row[2] and HOSTILE[1] in row[2] for row in seen["entries"])
+
+
+def test_printed_one_board_a_page_and_no_navigation(browser: Browser, tmp_path: Path) -> None:
+    """Printed (A4), each board starts a page and takes one, and the navigation is not
+    printed: the PDF has one page per board more than the same page without its boards."""
+    page = tmp_path / "club.html"
+    assert (
+        run(
+            [
+                "recap",
+                str(EXAMPLES / "club-game.ACA"),
+                "--deals",
+                str(EXAMPLES / "deals.pbn"),
+                "-o",
+                str(page),
+            ]
+        )
+        == 0
+    )
+    assert problems(browser.open(page.as_uri()), page.as_uri()) == []
+    browser.media("print")
+    try:
+        hidden = browser.evaluate(
+            "[...document.querySelectorAll('nav')].map((e) => getComputedStyle(e).display)"
+        )
+        breaks = browser.evaluate(
+            "[...document.querySelectorAll('.board')].map((e) => getComputedStyle(e).breakBefore)"
+        )
+    finally:
+        browser.media("")
+    assert hidden == ["none"]
+    assert breaks == ["page"] * 10
+    whole = pdf_pages(browser.pdf())
+    browser.evaluate("document.getElementById('boards').remove()")
+    assert whole - pdf_pages(browser.pdf()) == 10  # 10 boards, a page each
+
+
+def test_team_matches_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    """A teams event built from the model: every match is a visible row, the page fits a
+    phone, and a team's name leads to its scorecard."""
+    event = team_event()
+    seen, _ = show(browser, event, tmp_path, "teams")
+    check_entries(seen, event)
+    rows = browser.evaluate(
+        "[...document.querySelectorAll('table.matches tr.match')]"
+        ".filter((r) => r.getClientRects().length).length"
+    )
+    assert rows == len(event.sections[0].matches) + 2 * len(event.sections[0].matches)
+    click_first_name(browser, event)
+    check_fits_a_phone(browser)
 
 
 def test_a_blocked_script_is_reported(browser: Browser, tmp_path: Path) -> None:

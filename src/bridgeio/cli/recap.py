@@ -18,6 +18,11 @@ from bridgeio.errors import collect
 @click.argument("files", nargs=-1, required=True)
 @click.option("-o", "--output", "out", metavar="OUT", help="The page (one game) or folder.")
 @click.option("--deals", metavar="DEALS", help="The hands (PBN or a Pavlicek file).")
+@click.option(
+    "--movement",
+    metavar="ASC",
+    help="The movement (an ASC schedule) for results that number no rounds (USEBIO).",
+)
 @click.option("--solve", is_flag=True, help="Solve the hands double dummy (needs endplay).")
 @click.option("--force", is_flag=True, help="Replace pages that exist.")
 @reading
@@ -25,6 +30,7 @@ def recap(
     files: tuple[str, ...],
     out: str | None,
     deals: str | None,
+    movement: str | None,
     solve: bool,
     force: bool,
     source_format: str | None,
@@ -36,14 +42,16 @@ def recap(
     One game is one page (OUT, default: the input's name with .html); several games are a
     folder (OUT, default: recap) with an index page. Standings, scorecards, each board's
     traveller and hands (from the file or DEALS), makeable contracts and par where
-    double-dummy tricks are known (or with --solve), and the movement. Prints the path of
-    the page to open.
+    double-dummy tricks are known (or with --solve), and the movement (from the file, or
+    from an ASC schedule given as --movement when the file numbers no rounds). Prints the
+    path of the page to open.
     """
     from bridgeio.core import read_as
     from bridgeio.model.results import Results
     from bridgeio.recap import write_recap
 
     hands = _hands(deals, solve) if deals else None
+    schedule = _movement(movement) if movement else None
     sources = []
     status = OK
     for name in files:
@@ -54,6 +62,8 @@ def recap(
         if not isinstance(doc, Results):
             raise Failure(f"{source.label} holds no results ({source.format.name} {doc.kind})")
         for event in doc.events:
+            if schedule is not None:
+                _seat(event, schedule, source.label)
             if hands is not None:
                 event.deals = hands
             elif solve and event.deals is not None:
@@ -63,6 +73,38 @@ def recap(
         written = write_recap(sources, out, overwrite=force or out is None)
     click.echo(written[0])
     sys.exit(status)
+
+
+def _movement(name: str) -> Any:
+    """The movement of ``--movement``."""
+    from bridgeio.core import read_as
+    from bridgeio.model.movement import Movement
+
+    with failures(name), collect() as found, opened(name, None) as source:
+        doc = read_as(source.path, source.format)
+    show_problems(source.label, found.problems, False)
+    if not isinstance(doc, Movement):
+        raise Failure(f"{source.label} holds no movement ({source.format.name} {doc.kind})")
+    return doc
+
+
+def _seat(event: Any, movement: Any, label: str) -> None:
+    """Rounds and tables from ``movement`` for the sections that number none; what it could
+    not seat is said on stderr."""
+    from bridgeio.recap.moves import seat
+
+    for section in event.sections:
+        lines = sum(len(b.results) for b in section.results)
+        if not lines or any(r.round for b in section.results for r in b.results):
+            continue
+        seated = seat(section, movement)
+        if seated < lines:
+            name = f"section {section.name}" if section.name else "the results"
+            click.echo(
+                f"bridgeio: {label}: note: the movement seats {seated} of {lines} table "
+                f"results of {name}",
+                err=True,
+            )
 
 
 def _hands(name: str, solve: bool) -> Any:

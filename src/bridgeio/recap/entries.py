@@ -25,6 +25,19 @@ class Who:
     entry: Entry | None = None
 
     @property
+    def team(self) -> str:
+        """A team's name, else the label."""
+        return self.entry.name if self.entry is not None and self.entry.name else self.label
+
+    @property
+    def short(self) -> str:
+        """The label without its direction (``"3"`` for ``"3NS"``): a phone's traveller,
+        whose columns say the direction."""
+        if self.entry is not None and self.entry.direction is not None:
+            return self.label.removesuffix(self.entry.direction.value) or self.label
+        return self.label
+
+    @property
     def name(self) -> str:
         """The names joined for one line (``"Ann Smith – Bob Jones"``), else the label."""
         return " – ".join(self.names) or self.label
@@ -61,6 +74,11 @@ class Roster:
     def ew(self, number: int) -> Who:
         """The E-W pair (or East player) with this number."""
         return self.find(number, Direction.EW)
+
+    def team(self, number: int) -> Who:
+        """The team with this number."""
+        found = self.by_place.get((number, None))
+        return found or self.find(number, Direction.NS)
 
     def player(self, number: int) -> Who:
         """A player of an individual event."""

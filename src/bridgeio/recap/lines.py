@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgeio.model.results import BoardResult, Section
+from bridgeio.recap.checks import Checks, Figure
 from bridgeio.recap.entries import Roster, Who
 from bridgeio.recap.text import (
     CardText,
@@ -49,16 +50,42 @@ class Line:
     ew_points: float | None
     sort_key: tuple[int, int]
     mark: str = ""
+    ns_check: Figure | None = None
+    ew_check: Figure | None = None
+    note: str = ""
 
     @property
     def ns_points_text(self) -> str:
-        """N-S's matchpoints (or IMPs) for the board."""
+        """N-S's matchpoints (or IMPs) for the board as the file records them."""
         return number_text(self.ns_points)
 
     @property
     def ew_points_text(self) -> str:
-        """E-W's matchpoints (or IMPs) for the board."""
+        """E-W's matchpoints (or IMPs) for the board as the file records them."""
         return number_text(self.ew_points)
+
+    @property
+    def mirrored(self) -> bool:
+        """Whether E-W's score says no more than N-S's (N-S's negated, the same adjusted
+        score, or none): a phone shows N-S's alone."""
+        negated = self.ns_score[1:] if self.ns_score.startswith("-") else f"-{self.ns_score}"
+        same = self.ew_score == self.ns_score and not self.ns_score.lstrip("-")[:1].isdigit()
+        return self.ew_score in ("", negated) or same or self.ew_score == self.ns_score == "0"
+
+    @property
+    def note_short(self) -> str:
+        """The note's first part (``"scored as an assigned 50%/50%"``)."""
+        return self.note.split(":")[0]
+
+    @property
+    def ns_shown(self) -> float | None:
+        """N-S's points as shown: the file's, else the computed ones."""
+        return _shown(self.ns_points, self.ns_check)
+
+    @property
+    def ew_shown(self) -> float | None:
+        """E-W's points as shown."""
+        return _shown(self.ew_points, self.ew_check)
 
     @property
     def ew_mark(self) -> str:
@@ -66,7 +93,13 @@ class Line:
         return {"top": "bottom", "bottom": "top"}.get(self.mark, "")
 
 
-def line(board: int, result: BoardResult, roster: Roster) -> Line:
+def _shown(recorded: float | None, check: Figure | None) -> float | None:
+    if recorded is None and check is not None:
+        return check.computed
+    return recorded
+
+
+def line(board: int, result: BoardResult, roster: Roster, found: Checks | None = None) -> Line:
     """The traveller line of one result."""
     if result.seats is not None:  # individuals: N, E, S, W
         north, east, south, west = result.seats
@@ -78,6 +111,7 @@ def line(board: int, result: BoardResult, roster: Roster) -> Line:
     else:
         ns, ew = [roster.ns(result.ns)], [roster.ew(result.ew)]
         ns_points, ew_points = result.ns_points, result.ew_points
+    checked = found.lines.get(id(result)) if found is not None else None
     return Line(
         board=board,
         round=result.round,
@@ -93,17 +127,22 @@ def line(board: int, result: BoardResult, roster: Roster) -> Line:
         ns_points=ns_points,
         ew_points=ew_points,
         sort_key=score_key(result.ns_score),
+        ns_check=checked.ns if checked is not None and checked.ns.state else None,
+        ew_check=checked.ew if checked is not None and checked.ew.state else None,
+        note=checked.note if checked is not None else "",
     )
 
 
 def travellers(
-    section: Section, roster: Roster, marks: bool = True
+    section: Section, roster: Roster, marks: bool = True, checked: Checks | None = None
 ) -> list[tuple[int, list[Line]]]:
     """Each board's lines, sorted by N-S's score from the highest (adjusted scores last);
-    with ``marks``, N-S's top and bottom marked where the board's points differ."""
+    with ``marks``, N-S's top and bottom marked where the board's points (recorded, else
+    computed) differ; ``checked``: the scoring engine's findings on the lines."""
     found = []
     for board in sorted(section.results, key=lambda b: b.number):
-        lines = sorted((line(board.number, r, roster) for r in board.results), key=_order)
+        shown = (line(board.number, r, roster, checked) for r in board.results)
+        lines = sorted(shown, key=_order)
         if marks:
             _mark(lines)
         found.append((board.number, lines))
@@ -115,12 +154,12 @@ def _order(found: Line) -> tuple[tuple[int, int], int, int]:
 
 
 def _mark(lines: list[Line]) -> None:
-    points = [x.ns_points for x in lines if x.ns_points is not None]
+    points = [x.ns_shown for x in lines if x.ns_shown is not None]
     if len(set(points)) < 2:
         return
     high, low = max(points), min(points)
     for found in lines:
-        found.mark = {high: "top", low: "bottom"}.get(found.ns_points, "")  # type: ignore[arg-type]
+        found.mark = {high: "top", low: "bottom"}.get(found.ns_shown, "")  # type: ignore[arg-type]
 
 
 @dataclass
@@ -147,8 +186,13 @@ class ScoreLine:
 
     @property
     def points(self) -> str:
-        """This side's matchpoints (or IMPs)."""
+        """This side's matchpoints (or IMPs) as the file records them."""
         return self.line.ns_points_text if self.side == "NS" else self.line.ew_points_text
+
+    @property
+    def check(self) -> Figure | None:
+        """The engine's finding on this side's points."""
+        return self.line.ns_check if self.side == "NS" else self.line.ew_check
 
     @property
     def mark(self) -> str:

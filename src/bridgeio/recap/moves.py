@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bridgeio.model.movement import MAX_ROUNDS, MAX_TABLES
+from bridgeio.model.movement import MAX_ROUNDS, MAX_TABLES, Movement
+from bridgeio.model.results import Section
 from bridgeio.recap.entries import Who
 from bridgeio.recap.lines import Line
 from bridgeio.recap.text import board_ranges
@@ -85,3 +86,56 @@ def _grid(lines: list[Line]) -> Moves:
             )
         shown.rounds.append(Round(number, row))
     return shown
+
+
+def seat(section: Section, movement: Movement) -> int:
+    """Give the section's table results the round and table at which ``movement`` (an ASC
+    schedule, say) seats their pairs, when the file numbers no rounds (USEBIO); returns how
+    many results got them (0: the file has rounds, or the schedule seats none of its pairs).
+
+    The schedule numbers its pairs as it likes: a Mitchell's E-W pair n may be n or n plus
+    the number of tables; the numbering that seats most results is taken. Pairs that meet
+    more than once are told apart by the board group of their board (groups in board order).
+
+    >>> from bridgeio.model.movement import Table
+    >>> from bridgeio.model.results import Board, BoardResult
+    >>> m = Movement(4, 2, 2, 2, False, [[Table((1, 3), "A"), Table((2, 4), "B")],
+    ...                                  [Table((1, 4), "B"), Table((2, 3), "A")]])
+    >>> s = Section("A", results=[Board(3, [BoardResult(0, 0, 1, 2), BoardResult(0, 0, 2, 1)])])
+    >>> seat(s, m), [(r.round, r.table) for r in s.results[0].results]
+    (2, [(2, 1), (2, 2)])
+    """
+    lines = [(board.number, r) for board in section.results for r in board.results]
+    if movement.individual or not lines or any(r.round for _, r in lines):
+        return 0
+    places: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
+    for number, row in enumerate(movement.schedule, start=1):
+        for table, sitting in enumerate(row, start=1):
+            if sitting is not None:
+                at = places.setdefault((sitting.ns, sitting.ew), [])
+                at.append((number, table, sitting.group))
+    order = {
+        g: i
+        for i, g in enumerate(sorted({p[2] for at in places.values() for p in at}, key=_group_key))
+    }
+    per_group = max(1, -(-max(n for n, _ in lines) // max(1, len(order))))
+    best: dict[int, tuple[int, int]] = {}
+    for offset in (0, movement.tables):
+        found: dict[int, tuple[int, int]] = {}
+        for number, result in lines:
+            at = places.get((result.ns, result.ew + offset), [])
+            if len(at) > 1:  # met more than once: the round whose group holds the board
+                group = (number - 1) // per_group
+                at = [p for p in at if order[p[2]] == group] or at[:1]
+            if at:
+                found[id(result)] = (at[0][0], at[0][1])
+        if len(found) > len(best):
+            best = found
+    for _, result in lines:
+        if id(result) in best:
+            result.round, result.table = best[id(result)]
+    return len(best)
+
+
+def _group_key(group: str) -> tuple[int, str]:
+    return (0, f"{int(group):09d}") if group.isdigit() else (1, group)

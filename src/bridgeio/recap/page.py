@@ -22,7 +22,7 @@ import jinja2
 from bridgeio import __version__
 from bridgeio.model.deals import DealSet
 from bridgeio.model.results import Event
-from bridgeio.recap.text import SUITS
+from bridgeio.recap.text import SUITS, number_text
 from bridgeio.recap.view import Game
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -39,6 +39,7 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     environment.globals.update(suits=SUITS, version=__version__)
+    environment.filters["num"] = number_text
     return environment
 
 
@@ -82,6 +83,7 @@ def render_game(game: Game, source: str, index: str = "", deals: DealSet | None 
             pbn=pbn,
             pbn_name=f"{_file_stem(game.title)}.pbn",
             moves=any(s.moves for s in game.sections),
+            teams=any(s.matches for s in game.sections),
             **_inline(),
         )
     )

@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bridgeio.model.results import Award, Direction, Entry, Event, Scoring, Section
+from bridgeio.recap.checks import Checks, Figure, checks
 from bridgeio.recap.entries import Roster, Who
 from bridgeio.recap.hands import BoardHands, Hands
 from bridgeio.recap.lines import Line, ScoreLine, scorecards, travellers
+from bridgeio.recap.matches import MatchView, by_team, matches
 from bridgeio.recap.moves import Moves, moves
 from bridgeio.recap.text import number_text, percent_text
 
@@ -35,6 +37,16 @@ class Standing:
     percent: str
     awards: str
     strat_ranks: list[str]
+    checks: dict[str, Figure] = field(default_factory=dict)  # "total", "percentage", "rank"
+
+
+@dataclass
+class Finding:
+    """A figure of the file the scoring engine computes otherwise: where (a link), and what."""
+
+    href: str
+    where: str
+    what: str
 
 
 @dataclass
@@ -52,6 +64,7 @@ class Scorecard:
     who: Who
     standing: Standing
     lines: list[ScoreLine]
+    matches: list[MatchView] = field(default_factory=list)  # a team's, from its side
 
 
 @dataclass
@@ -73,6 +86,7 @@ class SectionView:
     standings: list[Group] = field(default_factory=list)
     scorecards: list[Scorecard] = field(default_factory=list)
     moves: Moves | None = None
+    matches: list[MatchView] = field(default_factory=list)
     strats: list[str] = field(default_factory=list)
     has: set[str] = field(default_factory=set)  # "percent", "awards", "contract", "lead", ...
 
@@ -99,6 +113,10 @@ class Game:
     sections: list[SectionView]
     boards: list[BoardView]
     individual: bool = False
+    method: str = ""  # how the figures are checked: the scoring engine's Method.describe()
+    unchecked: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    computed: bool = False  # some figures shown are the engine's, the file recording none
 
     @property
     def entries(self) -> int:
@@ -116,8 +134,11 @@ class Game:
         game = cls(title, [d for d in details if d], [], [], event.kind.value == "individual")
         boards: dict[int, BoardView] = {}
         marks = event.scoring is Scoring.MATCHPOINTS
+        found = checks(event)
+        game.method, game.unchecked, game.computed = found.method, found.unchecked, found.computed
         for index, section in enumerate(event.sections):
-            shown, played = _section(section, index, event, marks)
+            shown, played = _section(section, index, event, marks, found)
+            game.findings += _findings(shown, played)
             game.sections.append(shown)
             for number, lines in played:
                 if number not in boards:
@@ -128,15 +149,47 @@ class Game:
         return game
 
 
+def _findings(shown: SectionView, boards: list[tuple[int, list[Line]]]) -> list[Finding]:
+    """The section's figures that differ from the engine's, board by board, then entries."""
+    found = []
+    where = f"{shown.name}, " if len(shown.name) > len("Section ") else ""
+    for number, lines in boards:
+        for one in lines:
+            said = [
+                f"{side} {check.recorded:g} recorded, {check.computed:g} computed"
+                for side, check in (("N-S", one.ns_check), ("E-W", one.ew_check))
+                if check is not None and check.state == "differs" and check.computed is not None
+            ]
+            said += [one.note] if one.note else []
+            if said:
+                pairs = " v ".join(w[0].label for w in (one.ns, one.ew) if w)
+                href = f"#b{number}-{shown.key}"
+                what = f"{one.ns_score}: {'; '.join(said)}"
+                found.append(Finding(href, f"{where}board {number}, {pairs}", what))
+    for card in shown.scorecards:
+        said = [
+            f"{what} {check.recorded:g} recorded, {check.computed:g} computed"
+            for what, check in card.standing.checks.items()
+            if check.state == "differs"
+            and check.recorded is not None
+            and check.computed is not None
+        ]
+        if said:
+            found.append(
+                Finding(f"#{card.who.anchor}", f"{where}{card.who.label}", "; ".join(said))
+            )
+    return found
+
+
 def _section(
-    section: Section, index: int, event: Event, marks: bool
+    section: Section, index: int, event: Event, marks: bool, found: Checks
 ) -> tuple[SectionView, list[tuple[int, list[Line]]]]:
     """A section's view, and its travellers board by board."""
     roster = Roster(section, index)
     name = f"Section {section.name}" if section.name else ("Results" if index == 0 else "")
     shown = SectionView(roster.key, name or f"Section {index + 1}", section.movement)
     shown.strats = [s.letter for s in event.strats] if any(e.ranks for e in section.entries) else []
-    boards = travellers(section, roster, marks)
+    boards = travellers(section, roster, marks, found)
     every = [one for _, lines in boards for one in lines]
     shown.has = {
         key
@@ -150,17 +203,22 @@ def _section(
         )
         if present
     }
-    rows = {who.anchor: _standing(who, shown.strats) for who in roster.everyone()}
+    rows = {who.anchor: _standing(who, shown.strats, found) for who in roster.everyone()}
     shown.standings = _groups(list(rows.values()))
     cards = scorecards(boards)
-    shown.scorecards = [Scorecard(r.who, r, cards.get(a, [])) for a, r in rows.items()]
+    shown.matches = matches(section, roster)
+    teams = by_team(shown.matches)
+    shown.scorecards = [
+        Scorecard(r.who, r, cards.get(a, []), teams.get(a, [])) for a, r in rows.items()
+    ]
     shown.moves = moves(boards)
     return shown, boards
 
 
-def _standing(who: Who, strats: list[str]) -> Standing:
+def _standing(who: Who, strats: list[str], found: Checks) -> Standing:
     entry = who.entry
     assert entry is not None
+    checked = found.entries.get(id(entry), {})
     rank = "" if entry.rank is None else f"{entry.rank}{'=' if entry.tied else ''}"
     strat_ranks = [str(r.rank) if r.rank else "" for r in entry.ranks][: len(strats)]
     strat_ranks += [""] * (len(strats) - len(strat_ranks))
@@ -172,6 +230,7 @@ def _standing(who: Who, strats: list[str]) -> Standing:
         percent_text(entry.percentage),
         _awards(entry),
         strat_ranks,
+        checked,
     )
 
 
