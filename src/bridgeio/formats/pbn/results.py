@@ -201,8 +201,8 @@ def tables_to_results(text: str, path: str) -> Results:
             except ValueError as error:
                 builder.warn(number, f"a {table.name} row ({error}): row not read")
     if not tables:
-        for event, found in records:
-            builders.setdefault(event, _Builder(path)).records.add(found)
+        for event, record in records:
+            builders.setdefault(event, _Builder(path)).records.add(record)
     problems = [p for b in builders.values() for p in b.problems]
     found = [b.event(events[key], tables) for key, b in builders.items()]
     return Results(found, format="pbn", problems=problems)
