@@ -12,13 +12,17 @@ from endplay.parsers import pbn as endplay_pbn
 import bridgeio
 from bridgeio.analysis.scoring import match_imps, score_match
 from bridgeio.formats.pbn.results import tables_to_results
+from bridgeio.formats.pbn.teams import MatchCells
 from bridgeio.formats.pbn.write_results import results_text
 from bridgeio.model.results import EventKind, Match, Results
 
 # Written by hand from PBN 2.1's column names: one match of two boards, each board's two
 # rooms in its ScoreTable (team 1 N-S in the open room, table 1), the standings with the
 # rosters, and the match with its IMPs and VPs in a game of its own.
-TEAMS_PBN = """\
+LINES = "Round;Table;TeamId_Home;TeamId_Away;PairId_NS;PairId_EW;Contract;Declarer;Result;"
+LINES += "Score_NS;Score_EW;IMP_NS;IMP_EW"
+MATCHES = "Round;Table;TeamId_Home;TeamId_Away;IMP_Home;IMP_Away;VP_Home;VP_Away;MatchDetails"
+TEAMS_PBN = f"""\
 [Event "Club teams"]
 [Date "2024.03.05"]
 [Board "1"]
@@ -30,7 +34,7 @@ TEAMS_PBN = """\
 [TotalScoreTable "Rank;TeamId;TeamName;TotalScoreIMP;Names"]
 1 1 "Aces"  10 "Ann SMITH - Bob JONES - Cy YOUNG - Di WEST"
 2 2 "Kings"  1 "Ed KING - Flo MOSS - Gus HALE - Hal NUNN"
-[ScoreTable "Round;Table;TeamId_Home;TeamId_Away;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;IMP_NS;IMP_EW"]
+[ScoreTable "{LINES}"]
 1 1 1 2 1 2 4H S 10 420  -  10 -10
 1 2 1 2 2 1 4H S  9   -  50 -10  10
 
@@ -42,7 +46,7 @@ TEAMS_PBN = """\
 [Deal "N:AK32.KQ2.32.AK32 QJT9.43.AKQ.QJT9 54.AJT987.54.654 876.65.JT9876.87"]
 [Scoring "IMP"]
 [Competition "Teams"]
-[ScoreTable "Round;Table;TeamId_Home;TeamId_Away;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;IMP_NS;IMP_EW"]
+[ScoreTable "{LINES}"]
 1 1 1 2 1 2 3NT N  9 600 - -1  1
 1 2 1 2 2 1 3NT N 10 630 -  1 -1
 
@@ -50,7 +54,7 @@ TEAMS_PBN = """\
 [Date "2024.03.05"]
 [Scoring "IMP"]
 [Competition "Teams"]
-[TotalScoreTable "Round;Table;TeamId_Home;TeamId_Away;IMP_Home;IMP_Away;VP_Home;VP_Away;MatchDetails"]
+[TotalScoreTable "{MATCHES}"]
 1 1 1 2 10 1 16 4 "2 boards"
 """
 
@@ -105,7 +109,7 @@ def test_the_hand_written_teams_file_gives_its_match_with_both_rooms_and_the_ros
     (match,) = section.matches
     assert (match.round, match.table, match.home, match.away) == (1, 1, 1, 2)
     assert (match.home_imps, match.away_imps, match.home_vp, match.away_vp) == (10, 1, 16, 4)
-    assert match.kept is not None and getattr(match.kept, "cells") == {"MatchDetails": "2 boards"}
+    assert isinstance(match.kept, MatchCells) and match.kept.cells == {"MatchDetails": "2 boards"}
     assert [b.number for b in match.boards] == [1, 2]
     assert [len(b.results) for b in match.boards] == [2, 2]
     teams = {e.number: (e.name, len(e.players)) for e in section.entries}
