@@ -38,7 +38,7 @@ BLOCK_BYTES = 1 << 23
 CHUNK_RECORDS = 1 << 16
 MAX_STRETCH_BYTES = 1 << 30
 """A game (with the games without a deal after it) larger than this is refused."""
-_SCORE_TABLE = re.compile(rb"\[(Total)?ScoreTable[ \t]|\[HomeTeam[ \t]")  # (or team records)
+_SCORE_TABLE = re.compile(rb"\[(Total)?ScoreTable[ \t]")
 _UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}")
 
 

@@ -80,9 +80,7 @@ def has_results(text: str) -> bool:
     >>> has_results('[ScoreTable "Table;Score_NS"]'), has_results('[Board "1"]')
     (True, False)
     """
-    if re.search(r"^\s*\[(Total)?ScoreTable\s", text, re.MULTILINE) is not None:
-        return True
-    return re.search(r"^\s*\[HomeTeam\s", text, re.MULTILINE) is not None  # team records
+    return re.search(r"^\s*\[(Total)?ScoreTable\s", text, re.MULTILINE) is not None
 
 
 def split_row(row: str) -> list[str]:
