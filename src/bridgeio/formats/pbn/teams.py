@@ -134,6 +134,7 @@ class RecordMatches:
         self.rounds: dict[tuple[str, str, str], int] = {}
 
     def team(self, name: str) -> int:
+        """The number of the team of this name (numbered as first met)."""
         if name not in self.teams:
             number = len(self.teams) + 1
             self.teams[name] = Entry(str(number), number, name=name)
@@ -141,6 +142,7 @@ class RecordMatches:
         return self.teams[name].number
 
     def add(self, record: Record) -> None:
+        """A record in its match (its stage's two teams), under its board."""
         home, away = self.team(record.home), self.team(record.visit)
         key = (record.stage, frozenset((record.home, record.visit)))
         if key not in self.matches:
