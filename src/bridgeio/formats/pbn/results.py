@@ -39,6 +39,7 @@ from typing import Any
 from bridgeio.errors import report
 from bridgeio.formats.pbn.scan import scan
 from bridgeio.formats.pbn.tables import Columns
+from bridgeio.formats.pbn.teams import Record, RecordMatches, attach_lines, match_row
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.provenance import Provenance
@@ -119,13 +120,21 @@ class _Table:
     rows: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
 
 
-def _tables(text: str) -> tuple[list[_Table], dict[tuple[str, str], dict[str, str]]]:
+def _tables(
+    text: str,
+) -> tuple[
+    list[_Table], dict[tuple[str, str], dict[str, str]], list[tuple[tuple[str, str], Record]]
+]:
     """The score tables of the text (read by the PBN scanner: comments, escapes and several
     tags on a line as everywhere else), each with its game's board and event, and the first
     value of each tag in each event (for its name, date, scoring and kind). A game's event is
     its ``Event`` tag with bridgeio's ``EventNumber`` (a file of several events); a game
-    without one (or with ``"#"``) is in the event before it."""
+    without one (or with ``"#"``) is in the event before it. Also the per-record team results
+    (a game with a contract, in a match its ``HomeTeam``/``VisitTeam`` tags name, carried
+    over from the games before it), each with its event."""
     tables: list[_Table] = []
+    records: list[tuple[tuple[str, str], Record]] = []
+    carried: dict[str, str] = {}
     events: dict[tuple[str, str], dict[str, str]] = {}
     board: int | None = None
     event = ("", "")
@@ -142,7 +151,16 @@ def _tables(text: str) -> tuple[list[_Table], dict[tuple[str, str], dict[str, st
                 rows = [(row.line, row.text) for row in tag.section if row.text]
                 columns = _column_names(tag.value)
                 tables.append(_Table(tag.name, list(columns), board, event, rows))
-    return tables, events
+        carried |= {k: v for k, v in values.items() if k in _CARRIED}
+        if "Contract" in values and "HomeTeam" in carried and "VisitTeam" in carried:
+            stage = (event[0], carried.get("Date", ""), carried.get("Stage", ""))
+            home, visit = carried["HomeTeam"], carried["VisitTeam"]
+            found = Record(game.line, stage, board or 0, home, visit, values)
+            records.append((event, found))
+    return tables, events, records
+
+
+_CARRIED = ("HomeTeam", "VisitTeam", "Stage", "Date")
 
 
 @functools.lru_cache(maxsize=256)
@@ -154,12 +172,15 @@ def _column_names(header: str) -> tuple[str, ...]:
 def tables_to_results(text: str, path: str) -> Results:
     """The results model of the score tables in a PBN file's ``text``: one event for each
     ``Event`` (and ``EventNumber``) that has a table."""
-    tables, events = _tables(text)
+    tables, events, records = _tables(text)
     builders: dict[tuple[str, str], _Builder] = {}
     converted = _Cells()
     for table in tables:
         builder = builders.setdefault(table.event, _Builder(path))
-        if table.name == "ScoreTable" and builder.score_table(table, converted):
+        matches = "TeamId_Home" in table.columns and "Contract" not in table.columns
+        if matches:
+            builder.kind = EventKind.TEAMS
+        elif table.name == "ScoreTable" and builder.score_table(table, converted):
             continue  # (read at once)
         for number, row in table.rows:
             cells = split_row(row)
@@ -169,12 +190,17 @@ def tables_to_results(text: str, path: str) -> Results:
                 continue
             values = dict(zip(table.columns, cells, strict=True))
             try:
-                if table.name == "ScoreTable":
+                if matches:
+                    builder.section(values).matches.append(match_row(values))
+                elif table.name == "ScoreTable":
                     builder.score_row(values, table.board)
                 else:
                     builder.total_row(values)
             except ValueError as error:
                 builder.warn(number, f"a {table.name} row ({error}): row not read")
+    if not tables:
+        for event, record in records:
+            builders.setdefault(event, _Builder(path)).records.add(record)
     problems = [p for b in builders.values() for p in b.problems]
     found = [b.event(events[key], tables) for key, b in builders.items()]
     return Results(found, format="pbn", problems=problems)
@@ -190,6 +216,7 @@ class _Builder:
         self.kind = EventKind.PAIRS
         self.imps = self.matchpoints = False
         self.problems: list[Any] = []
+        self.records = RecordMatches()
 
     def warn(self, line: int, message: str) -> None:
         self.problems.append(report(self.path, f"line {line}", message, "warning"))
@@ -262,11 +289,15 @@ class _Builder:
         """The event of the rows read, named and dated by its games' tags; its scoring and
         kind from the ``Scoring`` and ``Competition`` tags where they name one, else from
         the columns."""
+        if self.records.teams:
+            self._record_sections()
         scoring = Scoring.MATCHPOINTS
         if self.imps and not self.matchpoints:
             scoring = Scoring.BUTLER
         if any("TotalScoreIMP" in t.columns for t in tables) and not self.matchpoints:
             scoring = Scoring.BUTLER
+        if self.records.teams or any(s.matches for s in self.sections.values()):
+            scoring = Scoring.IMPS if scoring == Scoring.BUTLER else scoring
         number = _int(tags.get("EventNumber", ""))
         event = Event(
             number=number or 1,
@@ -278,11 +309,29 @@ class _Builder:
         )
         for section in event.sections:
             section.results.sort(key=lambda b: b.number)
+            if section.movement == "team":
+                continue  # (per-record results: figured as read)
+            attach_lines(section)
             lines = [line for board in section.results for line in board.results]
             section.boards = len(section.results) or None
             section.tables = max((line.table for line in lines), default=0) or None
             section.rounds = max((line.round for line in lines), default=0) or None
         return event
+
+    def _record_sections(self) -> None:
+        """The sections of per-record team results, with a warning where boards were
+        played in one room only (said once)."""
+        sections, lonely = self.records.sections()
+        for section in sections:
+            self.sections[section.name] = section
+        self.kind, self.imps = EventKind.TEAMS, True
+        if lonely:
+            first = min(line for line, _ in lonely)
+            self.warn(
+                first,
+                f"both rooms of each board of a team match, found {len(lonely)} board(s) with"
+                " one room only (first here): kept as one line, without the other room",
+            )
 
 
 _COMPETITIONS = {

@@ -7,8 +7,11 @@ endplay's parser), and the contract tags of a game are left out (its table resul
 ``ScoreTable``). Where the double-dummy tricks are known the game carries them as an
 ``OptimumResultTable`` with the par (``OptimumScore``, ``ParContract``). Columns the model
 has no field for, kept from a PBN file (:class:`~.results.PbnCells`), are written back after
-the standard ones. What PBN cannot hold (strats, masterpoints, team matches, ...) is said as a
-:class:`~bridgeio.errors.DataLossWarning`.
+the standard ones. Team matches are a ``TotalScoreTable`` of PBN 2.1's match columns
+(``TeamId_Home``, ``TeamId_Away``, ``IMP_Home``/``IMP_Away``, ``VP_Home``/``VP_Away``) in a
+game of their own after the boards, and a match's traveller lines name it in their
+``TeamId_Home``/``TeamId_Away`` cells. What PBN cannot hold (strats, masterpoints, ...) is
+said as a :class:`~bridgeio.errors.DataLossWarning`.
 
 >>> from bridgeio.model.results import *
 >>> from bridgeio.model.contract import Contract
@@ -36,6 +39,7 @@ import numpy as np
 from bridgeio.errors import ConversionError, lost
 from bridgeio.formats.pbn.provenance import PbnGames
 from bridgeio.formats.pbn.results import SEATS, PbnCells, tables_to_results
+from bridgeio.formats.pbn.teams import MatchCells
 from bridgeio.model.board import dealer, vulnerability
 from bridgeio.model.cards import Seat, Strain
 from bridgeio.model.deals import DealSet, deal_strings
@@ -49,6 +53,7 @@ from bridgeio.model.results import (
     Results,
     Score,
     Scoring,
+    Section,
     Special,
 )
 
@@ -128,7 +133,7 @@ def _numeric(cell: str) -> bool:
 
 def _kept(kept: object) -> dict[str, str]:
     """The cells of a PBN file's own columns, quoted where they must be to stay one cell."""
-    if not isinstance(kept, PbnCells):
+    if not isinstance(kept, PbnCells | MatchCells):
         return {}
     return {
         name: f'"{cell}"' if not cell or any(c.isspace() for c in cell) else cell
@@ -173,9 +178,11 @@ def _event_games(event: Event, numbered: bool) -> list[str]:
     boards = sorted({b.number for s in event.sections for b in s.results} | set(deals))
     tables = {number: _score_table(event) for number in boards}
     for section in event.sections:
+        teams = _line_matches(section)
         for board in section.results:
             for line in board.results:
-                tables[board.number].add(_line_cells(section.name, line, event), _kept(line.kept))
+                row = _line_cells(section.name, line, event)
+                tables[board.number].add(row, teams.get(id(line), {}) | _kept(line.kept))
     standings = _standings(event)
     head = [f'[Event "{_tag(event.name)}"]', f'[Site "{_tag(_site(event))}"]']
     head.append(f'[Date "{event.date:%Y.%m.%d}"]' if event.date else '[Date "????.??.??"]')
@@ -194,7 +201,47 @@ def _event_games(event: Event, numbered: bool) -> list[str]:
         if number and tables[number].rows:
             text += tables[number].text()
         games.append(text)
+    matches = _matches(event)
+    if matches is not None:  # (a game of their own: a game holds a tag once)
+        games.append("\n".join(head + tail) + "\n" + matches.text())
     return games
+
+
+MATCH_COLUMNS = ["Round", "Table", "TeamId_Home", "TeamId_Away", "IMP_Home", "IMP_Away"]
+MATCH_COLUMNS += ["VP_Home", "VP_Away"]
+
+
+def _line_matches(section: Section) -> dict[int, dict[str, str]]:
+    """The ``TeamId_Home``/``TeamId_Away`` cells of each line (by its id) of a match."""
+    return {
+        id(line): {"TeamId_Home": str(match.home), "TeamId_Away": str(match.away)}
+        for match in section.matches
+        for board in match.boards
+        for line in board.results
+    }
+
+
+def _matches(event: Event) -> Table | None:
+    """The team matches of the event's sections as a ``TotalScoreTable``; None for none."""
+    found = [(s.name, m) for s in event.sections for m in s.matches]
+    if not found:
+        return None
+    named = any(s.name for s in event.sections)
+    table = Table("TotalScoreTable", ["Section"] * named + MATCH_COLUMNS)
+    for name, match in found:
+        row = {
+            "Section": quoted(name),
+            "Round": str(match.round or "-"),
+            "Table": str(match.table or "-"),
+            "TeamId_Home": str(match.home),
+            "TeamId_Away": str(match.away),
+            "IMP_Home": number_text(match.home_imps),
+            "IMP_Away": number_text(match.away_imps),
+            "VP_Home": number_text(match.home_vp),
+            "VP_Away": number_text(match.away_vp),
+        }
+        table.add(row, _kept(match.kept))
+    return table
 
 
 def _site(event: Event) -> str:
@@ -393,7 +440,6 @@ def _report(results: Results, source: str | None) -> None:
         )
         losses.count("the strats of # events", bool(event.strats))
         for section in event.sections:
-            losses.count("the team matches (# matches)", len(section.matches))
             losses.count("the movement schedules of # sections", bool(section.schedule))
             for entry in section.entries:
                 losses.count("the strats and awards of # entries", _ranked(entry))

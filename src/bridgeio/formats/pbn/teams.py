@@ -1,0 +1,286 @@
+"""PBN team matches: the match rows of a teams table (PBN 2.1's ``TeamId_Home``,
+``TeamId_Away``, ``IMP_Home``/``IMP_Away``, ``VP_Home``/``VP_Away``), the traveller lines
+that name their match, and the per-record team results of RealBridge and rpbridge.net files
+(``HomeTeam``/``VisitTeam`` tags on each table's record, with ``ScoreIMP`` where scored).
+
+Per-record results: a match is the two teams of an event's stage; its board's two records are
+its two rooms. The home team sits N-S in the open room and E-W in the closed one: where the
+records name the teams in both orders (RealBridge: ``HomeTeam`` is the N-S team at that
+table), by that order; else by a ``Room`` tag; else by the records' order (rpbridge.net: the
+open room first). A board with one room only is kept (with its one line) and said once.
+
+>>> rows = [{"Round": "2", "TeamId_Home": "1", "TeamId_Away": "4", "IMP_Home": "31",
+...          "IMP_Away": "12", "VP_Home": "15.1", "VP_Away": "4.9", "MatchDetails": "x"}]
+>>> match = match_row(rows[0])
+>>> match.round, match.home, match.away, match.home_imps, match.away_vp, match.kept.cells
+(2, 1, 4, 31.0, 4.9, {'MatchDetails': 'x'})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bridgeio.model.cards import Seat
+from bridgeio.model.contract import Contract
+from bridgeio.model.provenance import Provenance
+from bridgeio.model.results import Board, BoardResult, Entry, Match, Player, Section
+
+MATCH_COLUMNS = ("TeamId_Home", "TeamId_Away")
+SEATS_WNES = ("West", "North", "East", "South")
+
+
+@dataclass(eq=False)
+class MatchCells(Provenance):
+    """The cells of a match row the model has no field for (``MatchDetails``, ...)."""
+
+    format = "pbn"
+    cells: dict[str, str] = field(default_factory=dict)
+
+
+def _text(text: str) -> str:
+    return "" if text.strip() == "-" else text.strip()
+
+
+def _float(text: str) -> float | None:
+    text = _text(text)
+    return float(text) if text else None
+
+
+def _number(text: str) -> int:
+    text = _text(text)
+    if not text:
+        return 0
+    if not text.isdigit():
+        raise ValueError(f"a number, found {text!r}")
+    return int(text)
+
+
+def match_row(values: dict[str, str]) -> Match:
+    """A match from a teams table row (``values`` by column name, the section taken out);
+    ``ValueError`` where a team or round is not a number."""
+    values = dict(values)
+    match = Match(
+        round=_number(values.pop("Round", "-")),
+        home=_number(values.pop("TeamId_Home")),
+        away=_number(values.pop("TeamId_Away")),
+        home_imps=_float(values.pop("IMP_Home", "-")),
+        away_imps=_float(values.pop("IMP_Away", "-")),
+        home_vp=_float(values.pop("VP_Home", "-")),
+        away_vp=_float(values.pop("VP_Away", "-")),
+        table=_number(values.pop("Table", "-")) or None,
+    )
+    if values:
+        match.kept = MatchCells(values)
+    return match
+
+
+def line_teams(line: BoardResult) -> tuple[int, int] | None:
+    """The home and away teams a traveller line names in its kept cells, if it does."""
+    cells = getattr(line.kept, "cells", None)
+    if not isinstance(cells, dict) or not all(c in cells for c in MATCH_COLUMNS):
+        return None
+    try:
+        return _number(cells["TeamId_Home"]), _number(cells["TeamId_Away"])
+    except ValueError:
+        return None
+
+
+def attach_lines(section: Section) -> None:
+    """Each traveller line that names its match (``TeamId_Home``/``TeamId_Away`` cells) in
+    that match's boards; a match the section's match rows do not list is added."""
+    found = {(m.round, m.home, m.away): m for m in section.matches}
+    boards: dict[tuple[int, int, int, int], Board] = {}
+    for board in section.results:
+        for line in board.results:
+            teams = line_teams(line)
+            if teams is None:
+                continue
+            key = (line.round, *teams)
+            if key not in found:
+                found[key] = Match(line.round, *teams)
+                section.matches.append(found[key])
+            if (*key, board.number) not in boards:
+                boards[(*key, board.number)] = Board(board.number)
+                found[key].boards.append(boards[(*key, board.number)])
+            boards[(*key, board.number)].results.append(line)
+
+
+@dataclass
+class Record:
+    """One table's result on a board, as a per-record team file has it."""
+
+    line: int
+    stage: tuple[str, str, str]  # the event, date and stage it was played in
+    board: int
+    home: str  # the HomeTeam and VisitTeam tags (carried over from earlier records)
+    visit: str
+    tags: dict[str, str]
+
+
+@dataclass
+class _Match:
+    match: Match
+    records: dict[int, list[Record]] = field(default_factory=dict)  # by board
+    swapped: bool = False  # the records name the teams in both orders (RealBridge)
+
+
+class RecordMatches:
+    """The matches of a file's per-record team results, record by record."""
+
+    def __init__(self) -> None:
+        self.teams: dict[str, Entry] = {}
+        self.rosters: dict[str, list[str]] = {}
+        self.matches: dict[tuple[tuple[str, str, str], frozenset[str]], _Match] = {}
+        self.rounds: dict[tuple[str, str, str], int] = {}
+
+    def team(self, name: str) -> int:
+        """The number of the team of this name (numbered as first met)."""
+        if name not in self.teams:
+            number = len(self.teams) + 1
+            self.teams[name] = Entry(str(number), number, name=name)
+            self.rosters[name] = []
+        return self.teams[name].number
+
+    def add(self, record: Record) -> None:
+        """A record in its match (its stage's two teams), under its board."""
+        home, away = self.team(record.home), self.team(record.visit)
+        key = (record.stage, frozenset((record.home, record.visit)))
+        if key not in self.matches:
+            rounds = self.rounds.setdefault(record.stage, len(self.rounds) + 1)
+            self.matches[key] = _Match(Match(rounds, home, away))
+        found = self.matches[key]
+        found.swapped = found.swapped or home != found.match.home
+        found.records.setdefault(record.board, []).append(record)
+
+    def sections(self) -> tuple[list[Section], list[tuple[int, int]]]:
+        """The sections (one a stage) with their lines and matches, and where a board has
+        one room only (its record's line, and the match's number of such boards)."""
+        sections: dict[str, Section] = {}
+        lonely: list[tuple[int, int]] = []
+        for (stage, _), found in self.matches.items():
+            section = sections.setdefault(stage[2], Section(stage[2], movement="team"))
+            section.matches.append(found.match)
+            for number, records in sorted(found.records.items()):
+                board = Board(number, [self._line(found, r, i) for i, r in enumerate(records)])
+                found.match.boards.append(board)
+                _add(section, number, board.results)
+                if len(records) == 1:
+                    lonely.append((records[0].line, 1))
+            _totals(found.match)
+        for name, entry in self.teams.items():
+            entry.players = [_player(p) for p in self.rosters[name]]
+        teams = list(self.teams.values())
+        for section in sections.values():
+            section.entries = [t for t in teams if _plays(t.number, section)]
+            lines = [line for board in section.results for line in board.results]
+            section.boards = len(section.results) or None
+            section.tables = max((line.table for line in lines), default=0) or None
+        return list(sections.values()), lonely
+
+    def _line(self, found: _Match, record: Record, index: int) -> BoardResult:
+        """A record's line: which team sat N-S, its contract, tricks, score and IMPs."""
+        match, tags = found.match, record.tags
+        if found.swapped:
+            open_room = self.team(record.home) == match.home
+        elif tags.get("Room", "").lower() in ("open", "closed"):
+            open_room = tags["Room"].lower() == "open"
+        else:
+            open_room = index % 2 == 0
+        ns, ew = (match.home, match.away) if open_room else (match.away, match.home)
+        names = [tags.get(seat, "") for seat in SEATS_WNES]
+        for team, seats in ((ns, names[1::2]), (ew, names[0::2])):
+            name = next(t for t, e in self.teams.items() if e.number == team)
+            self.rosters[name] += [n for n in seats if n and n not in self.rosters[name]]
+        declarer = tags.get("Declarer", "")
+        text = tags.get("Contract", "")
+        contract = None
+        if text and text not in ("?", "-"):
+            seat = Seat.from_char(declarer) if declarer in ("N", "E", "S", "W") else None
+            contract = Contract.parse(text, seat)
+        result = tags.get("Result", "")
+        score = _side_score(tags.get("Score", ""))
+        imps = _imps(tags.get("ScoreIMP", ""))
+        table = tags.get("Table", "")
+        return BoardResult(
+            round=match.round,
+            table=int(table) if table.isdigit() else (1 if open_room else 2),
+            ns=ns,
+            ew=ew,
+            ns_score=score,
+            ew_score=None if score is None else -score,
+            ns_points=imps[0],
+            ew_points=imps[1],
+            contract=contract,
+            tricks=int(result) if result.isdigit() else None,
+        )
+
+
+def _add(section: Section, number: int, lines: list[BoardResult]) -> None:
+    for board in section.results:
+        if board.number == number:
+            board.results += lines
+            return
+    section.results.append(Board(number, list(lines)))
+
+
+def _plays(team: int, section: Section) -> bool:
+    return any(team in (m.home, m.away) for m in section.matches)
+
+
+def _totals(match: Match) -> None:
+    """The match's IMPs from its boards' (the file's ``ScoreIMP``): each side's won boards
+    summed, where any board has them."""
+    home: list[float] = []
+    for board in match.boards:
+        for line in board.results:
+            side = line.ns_points if line.ns == match.home else line.ew_points
+            if side is not None:
+                home.append(side)
+                break
+    if home:
+        match.home_imps = sum(i for i in home if i > 0)
+        match.away_imps = -sum(i for i in home if i < 0)
+
+
+def _side_score(text: str) -> int | None:
+    """``Score "NS 120"`` (or ``"EW 50"``, or a bare number for N-S) as N-S's points."""
+    words = text.split()
+    try:
+        if len(words) == 2 and words[0].upper() in ("NS", "EW"):
+            value = int(words[1])
+            return value if words[0].upper() == "NS" else -value
+        return int(words[0]) if len(words) == 1 else None
+    except ValueError:
+        return None
+
+
+def _imps(text: str) -> tuple[float | None, float | None]:
+    """``ScoreIMP "NS 4 EW -4"`` as N-S's and E-W's IMPs (``NS 4`` alone: E-W the opposite).
+
+    >>> _imps("NS 4 EW -4"), _imps("NS -1.5"), _imps("")
+    ((4.0, -4.0), (-1.5, 1.5), (None, None))
+    """
+    words = text.split()
+    found: dict[str, float] = {}
+    for side, value in zip(words[::2], words[1::2], strict=False):
+        try:
+            found[side.upper()] = float(value)
+        except ValueError:
+            return None, None
+    ns, ew = found.get("NS"), found.get("EW")
+    if ns is not None and ew is None:
+        ew = -ns
+    if ew is not None and ns is None:
+        ns = -ew
+    return ns, ew
+
+
+def _player(name: str) -> Player:
+    """A roster name (RealBridge writes ``"First Last#number"``)."""
+    name, _, number = name.partition("#")
+    words = name.split()
+    return Player(
+        last_name=words[-1] if words else "",
+        first_name=" ".join(words[:-1]),
+        player_number=number.strip(),
+    )
