@@ -38,6 +38,7 @@ from bridgeio.analysis.scoring.field import (
 )
 from bridgeio.analysis.scoring.imp_events import rescore_imps
 from bridgeio.analysis.scoring.individuals import rescore_individuals
+from bridgeio.analysis.scoring.matches import rescore_matches
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
 from bridgeio.analysis.scoring.totals import check_totals
@@ -53,6 +54,7 @@ from bridgeio.model.results import (
 
 EPS = 1e-6
 IMP_PAIRS = (Scoring.BUTLER, Scoring.CROSS_IMPS)  # scored by :mod:`.imp_events`
+TEAM_SCORING = (Scoring.IMPS, Scoring.VICTORY_POINTS)  # team matches, by :mod:`.matches`
 
 
 def rescore(
@@ -69,10 +71,13 @@ def rescore(
             rescore_imps(event, apply, done)
         elif event.kind is EventKind.INDIVIDUAL and event.scoring is Scoring.MATCHPOINTS:
             rescore_individuals(event, convention, apply, done)
+        elif event.kind is EventKind.TEAMS and event.scoring in TEAM_SCORING:
+            rescore_matches(event, apply, done)
         else:
             done.unchecked.append(
                 f"event {event.number}: {event.kind.value} scored by {event.scoring.value}: "
-                "matchpoint and IMP pairs and matchpoint individuals only are checked here"
+                "matchpoint and IMP pairs, matchpoint individuals and IMP team matches only "
+                "are checked here"
             )
     return done
 
