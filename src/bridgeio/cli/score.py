@@ -52,7 +52,7 @@ def score(
         empty = not any(s.entries or s.results for e in doc.events for s in e.sections)
         differences = []
         if not empty:
-            differences = _rescore(doc, src.label, convention, target, to, force, verbose, options)
+            differences = _rescore(doc, src, convention, target, to, force, verbose, options)
     show_problems(src.label, found.problems, verbose)  # what reading the file found
     show_losses(src.label, found)
     if empty:
@@ -62,7 +62,7 @@ def score(
 
 def _rescore(
     doc: Any,
-    label: str,
+    src: Any,
     convention: str | None,
     target: str | None,
     to: str | None,
@@ -74,6 +74,7 @@ def _rescore(
     from bridgeio import core
     from bridgeio.analysis.scoring.session import rescored_copy
 
+    label = src.label
     new, report = rescored_copy(doc, convention)
     differences = report.differences
     for number, method in report.methods.items():
@@ -84,14 +85,31 @@ def _rescore(
     show_problems(label, [d.problem for d in differences], verbose)
     if target is not None:
         dst = target_format(target, to)
-        core.write(
-            new,
-            sys.stdout.buffer if target == STDIO else target,
-            dst,
-            overwrite=force,
-            **write_options(options),
-        )
+        kept = _kept_bytes(doc, new, src, dst.name, write_options(options))
+        if kept is None:
+            core.write(
+                new,
+                sys.stdout.buffer if target == STDIO else target,
+                dst,
+                overwrite=force,
+                **write_options(options),
+            )
+        else:
+            with core.output_handle(sys.stdout.buffer if target == STDIO else target, force) as out:
+                out.write(kept)
     return list(differences)
+
+
+def _kept_bytes(old: Any, new: Any, src: Any, dst: str, chosen: dict[str, Any]) -> bytes | None:
+    """A USEBIO file rescored as USEBIO (no other version asked for): its own bytes with the
+    changed figures only (see :mod:`bridgeio.formats.usebio.patch`); None to write it whole."""
+    if dst != "usebio" or src.format.name != "usebio" or "usebio_version" in chosen:
+        return None
+    from pathlib import Path
+
+    from bridgeio.formats.usebio.patch import patched
+
+    return patched(Path(src.path).read_bytes(), old, new)
 
 
 def _standings(doc: Any) -> None:
