@@ -28,7 +28,6 @@ from bridgeio.model.results import (
     Event,
     EventKind,
     Results,
-    Scoring,
     Section,
     Special,
 )
@@ -91,11 +90,9 @@ class Checks:
 
 
 def checks(event: Event) -> Checks:
-    """The findings of the scoring engine on ``event`` (none for an event not scored by
-    matchpoints: the engine checks matchpoint pairs)."""
+    """The findings of the scoring engine on ``event`` (what the engine does not score, it
+    says in ``unchecked``)."""
     found = Checks()
-    if event.scoring is not Scoring.MATCHPOINTS:
-        return found
     plain = copy.copy(event)
     plain.deals = None  # the hands play no part: not copied
     again = copy.deepcopy(plain)
