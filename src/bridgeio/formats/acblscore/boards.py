@@ -70,26 +70,32 @@ def _read_rows(walk: Walk, table: int, number: int, individual: bool) -> list[Bo
     rows = row.iter_unpack(walk.data[start : start + count * row.size])
     if individual:
         return [_individual(values) for values in rows if values[3] != 999]
-    make = BoardResult
-    # 999: not in play (and the unused rows, round 0); other scores past +-900 are adjusted
-    return [
-        make(rnd, tbl, ns, ew, ns_raw * 10, ew_raw * 10, ns_points / 100, ew_points / 100)
-        if -900 < ns_raw < 900 and -900 < ew_raw < 900  # plain scores, as most are
-        else _adjusted(rnd, tbl, ns, ns_raw, ns_points, ew, ew_raw, ew_points)
-        for rnd, tbl, ns, ns_raw, ns_points, ew, ew_raw, ew_points in rows
-        if ns_raw != 999
-    ]
-
-
-def _adjusted(
-    rnd: int, tbl: int, ns: int, ns_raw: int, ns_points: int, ew: int, ew_raw: int, ew_points: int
-) -> BoardResult:
-    """A pairs row with an adjusted score (or a score past the plain range)."""
-    (ns_score, group), (ew_score, _) = raw_score(ns_raw), raw_score(ew_raw)
-    return BoardResult(
-        rnd, tbl, ns, ew, ns_score, ew_score, ns_points / 100, ew_points / 100,
-        None, None, None, group,
-    )  # fmt: skip
+    results: list[BoardResult] = []
+    append, make = results.append, BoardResult
+    for rnd, tbl, ns, ns_raw, ns_points, ew, ew_raw, ew_points in rows:
+        if -900 < ns_raw < 900 and -900 < ew_raw < 900:  # plain scores, as most are
+            append(
+                make(rnd, tbl, ns, ew, ns_raw * 10, ew_raw * 10, ns_points / 100, ew_points / 100)
+            )
+        elif ns_raw != 999:  # 999: not in play (and the unused rows, round 0)
+            (ns_score, group), (ew_score, _) = raw_score(ns_raw), raw_score(ew_raw)
+            append(
+                make(
+                    rnd,
+                    tbl,
+                    ns,
+                    ew,
+                    ns_score,
+                    ew_score,
+                    ns_points / 100,
+                    ew_points / 100,
+                    None,
+                    None,
+                    None,
+                    group,
+                )  # fmt: skip
+            )
+    return results
 
 
 def _individual(values: tuple[int, ...]) -> BoardResult:

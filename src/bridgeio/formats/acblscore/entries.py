@@ -195,15 +195,11 @@ def _awards(values: tuple[Any, ...], start: int, letters: Rankings) -> dict[str,
     if not any(sets):
         return {}
     awards: dict[str, list[Award]] = {}
-    for name, first in _AWARD_SETS:  # a set: three slots of (points, colour, ranking code)
-        p1, c1, r1, p2, c2, r2, p3, c3, r3 = sets[first : first + 9]
+    for name, first in _AWARD_SETS:
         items = []
-        if p1 or c1:
-            items.append(Award(p1 / 100, _PIGMENTS[c1], letters[r1]))
-        if p2 or c2:
-            items.append(Award(p2 / 100, _PIGMENTS[c2], letters[r2]))
-        if p3 or c3:
-            items.append(Award(p3 / 100, _PIGMENTS[c3], letters[r3]))
+        for at in (first, first + 3, first + 6):
+            if sets[at] or sets[at + 1]:
+                items.append(Award(sets[at] / 100, _PIGMENTS[sets[at + 1]], letters[sets[at + 2]]))
         if items:
             awards[name] = items
     return awards
