@@ -148,7 +148,7 @@ def main() -> None:
         small = season(work / "small", Path(args.corpus), args.files // 10)
         n = len(files)
         out = str(work / "out")
-        print(f"{n} game files ({os.cpu_count()} cores)")
+        print(f"{n} game files ({os.cpu_count()} cores, load average {_load()})")
         export = [bridgeio, "export", str(work / "games"), "--to", "parquet", out, "--force"]
         perl = shutil.which("perl")
         kidd = Path(args.perl)
@@ -188,6 +188,12 @@ def main() -> None:
         }
         for bar, met in bars.items():
             print(f"  {'met ' if met else 'MISSED'} {bar}")
+        print(f"load average at the end: {_load()} (other work on the machine slows every line)")
+
+
+def _load() -> str:
+    """The machine's load average over 1, 5 and 15 minutes."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 if __name__ == "__main__":

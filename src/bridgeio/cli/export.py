@@ -50,7 +50,10 @@ def export(
     (docs/tables.md). A file that cannot be read is listed in the files table with
     its error, and the export goes on. OUT: a folder (parquet, csv) or a database file."""
     from bridgeio.analysis.tables import expand
+    from bridgeio.analysis.tables.columns import pandas_unseen
     from bridgeio.analysis.tables.export import export as run
+
+    pandas_unseen()  # this process converts no pandas objects: it need not import pandas
 
     given = read_options(options)
     if source_format:

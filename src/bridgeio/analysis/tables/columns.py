@@ -13,6 +13,8 @@ data (deal sets) arrives as Arrow tables already.
 
 from __future__ import annotations
 
+import sys
+from importlib.machinery import ModuleSpec
 from typing import Any
 
 import pyarrow as pa
@@ -45,7 +47,10 @@ class Tables:
         for name, schema in SCHEMAS.items():
             parts = [from_rows(schema, self.rows[name])] if self.rows[name] else []
             parts += self.pieces[name]
-            built[name] = pa.concat_tables(parts) if parts else schema.empty_table()
+            built[name] = (
+                parts[0] if len(parts) == 1 else pa.concat_tables(parts) if parts
+                else schema.empty_table()
+            )  # fmt: skip
             self.rows[name], self.pieces[name] = [], []
         return built
 
@@ -71,3 +76,37 @@ def from_rows(schema: pa.Schema, rows: list[tuple[Any, ...]]) -> pa.Table:
 
 def _plain(kind: pa.DataType) -> pa.DataType:
     return kind.value_type if pa.types.is_dictionary(kind) else kind
+
+
+class _NoPandas:
+    """An import finder that refuses pandas (see :func:`pandas_unseen`)."""
+
+    def find_spec(self, name: str, *args: object) -> ModuleSpec | None:
+        if name == "pandas":
+            raise ImportError("pandas is not wanted here")
+        return None
+
+
+def pandas_unseen() -> None:
+    """Have pyarrow convert Python values without importing pandas, in a process of our own
+    (the export's command and its worker processes), where no pandas object is converted.
+
+    pyarrow imports pandas on its first conversion, to ask whether the value is a pandas
+    object: half a second of every export process's start. Made with the import refused,
+    that first conversion records pandas as absent, for these questions only: after it,
+    pandas imports as before and ``to_pandas()`` works.
+
+    >>> import subprocess, sys  # (in a process of its own, as the export)
+    >>> code = ("import sys; from bridgeio.analysis.tables.columns import *; pandas_unseen(); "
+    ...         "from_rows(SCHEMAS['files'], [(0,) + (None,) * 8]); print('pandas' in sys.modules)")
+    >>> subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.split()
+    ['False']
+    """
+    if "pandas" in sys.modules:
+        return
+    refuse = _NoPandas()
+    sys.meta_path.insert(0, refuse)
+    try:
+        pa.array([0])
+    finally:
+        sys.meta_path.remove(refuse)

@@ -34,12 +34,12 @@ from bridgeio.model.par import UNKNOWN_PAR, par_scores
 SLICE = 1_000_000
 """Deals per Arrow piece: a million PBN strings stay within a string column's 2 GB offsets."""
 
-_SEATS = pa.array(["N", "E", "S", "W"])
-_STRAINS = pa.array(["S", "H", "D", "C", "NT"])  # the model's Strain order
-_VULNERABILITY = pa.array(["None", "NS", "EW", "All"])
-_CYCLE = np.array(
-    [_VULNERABILITY.to_pylist().index(vulnerability(b).text) for b in range(1, 17)], np.int32
-)
+# Dictionaries as lists: Arrow arrays are made when used, as a first pa.array() call makes
+# pyarrow import pandas (columns.pandas_unseen has the export do without it).
+_SEATS = ["N", "E", "S", "W"]
+_STRAINS = ["S", "H", "D", "C", "NT"]  # the model's Strain order
+_VULNERABILITY = ["None", "NS", "EW", "All"]
+_CYCLE = np.array([_VULNERABILITY.index(vulnerability(b).text) for b in range(1, 17)], np.int32)
 
 
 def _mix(z: np.ndarray) -> np.ndarray:
@@ -91,9 +91,9 @@ def deal_tables(
         "record": record,
         "deal_id": ids,
         "board": pa.array(boards.astype(np.int32)),
-        "dealer": pa.DictionaryArray.from_arrays(pa.array(index), _SEATS),
+        "dealer": pa.DictionaryArray.from_arrays(pa.array(index), pa.array(_SEATS)),
         "vulnerability": pa.DictionaryArray.from_arrays(
-            pa.array(_CYCLE[(boards - 1) % 16]), _VULNERABILITY
+            pa.array(_CYCLE[(boards - 1) % 16]), pa.array(_VULNERABILITY)
         ),
         "pbn": pbn,
         "par": _par(deals),
@@ -142,8 +142,8 @@ def _tricks(rows: dict[str, pa.Array], tricks: np.ndarray | None) -> pa.Table:
         "event": rows["event"].take(repeat),
         "record": rows["record"].take(repeat),
         "deal_id": rows["deal_id"].take(repeat),
-        "seat": pa.DictionaryArray.from_arrays(pa.array(seat), _SEATS),
-        "strain": pa.DictionaryArray.from_arrays(pa.array(strain), _STRAINS),
+        "seat": pa.DictionaryArray.from_arrays(pa.array(seat), pa.array(_SEATS)),
+        "strain": pa.DictionaryArray.from_arrays(pa.array(strain), pa.array(_STRAINS)),
         "tricks": pa.array(by_seat.astype(np.int8), mask=by_seat > 13),
     }
     return pa.Table.from_pydict(columns, schema=schema)

@@ -39,8 +39,9 @@ import pyarrow.parquet as pq
 
 from bridgeio.analysis.tables import expand
 from bridgeio.analysis.tables.build import add_file
-from bridgeio.analysis.tables.columns import Tables
+from bridgeio.analysis.tables.columns import Tables, pandas_unseen
 from bridgeio.analysis.tables.schema import SCHEMAS, TABLES
+from bridgeio.files import collector_paused
 
 FORMATS = ("parquet", "duckdb", "csv")
 """What :func:`export` writes."""
@@ -77,7 +78,7 @@ def build_partition(partition: Partition, options: dict[str, Any]) -> dict[str, 
     gathered with :func:`warnings.catch_warnings`, which is not thread-safe, and Dask runs
     tasks on threads (reading is Python code, held by the GIL: threads would gain nothing;
     give Dask workers one thread and more processes)."""
-    with _READING:
+    with _READING, collector_paused():  # rows hold no cycles: collecting them is waste
         found = Tables()
         for file_id, path in partition:
             add_file(found, file_id, path, **options)
@@ -171,7 +172,7 @@ def _built(parts: list[Partition], workers: int, options: dict[str, Any]) -> Ite
         for part in parts:
             yield build_partition(part, options)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(parts))) as pool:
+    with ProcessPoolExecutor(min(workers, len(parts)), initializer=pandas_unseen) as pool:
         pending: deque[Future[dict[str, pa.Table]]] = deque()
         queue = iter(parts)
         for part in queue:

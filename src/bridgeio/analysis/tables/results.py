@@ -13,6 +13,7 @@ the movement each section's results show, and each event's hand record.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from bridgeio.analysis.tables.columns import Tables
@@ -235,17 +236,22 @@ def _score(score: Score | None) -> tuple[int | None, str | None]:
 
 def add_movement(tables: Tables, keys: tuple[int, int, str], cells: Cells, mitchell: bool) -> None:
     """Who sat where in each round, as a section's traveller lines show it."""
-    individual = any(len(seats) == 4 for seats, _ in cells.values())
+    individual = 4 in {len(seats) for seats, _ in cells.values()}
     groups = _groups(cells, mitchell)
     if groups is None:  # boards shared between table-rounds, or no movement: the model says
-        rows = exact_movement(cells, individual, mitchell)
+        tables.extend(
+            "movements", [(*keys, *row) for row in exact_movement(cells, individual, mitchell)]
+        )
+        return
+    if individual:
+        rows = [(*keys, *place, *seats, groups[place]) for place, (seats, _) in cells.items()]
     else:
         rows = [
-            (*place, *_seats(seats, individual), groups[place])
+            (*keys, *place, seats[0], seats[1], None, None, groups[place])
             for place, (seats, _) in cells.items()
         ]
-        rows.sort()
-    tables.extend("movements", [(*keys, *row) for row in rows])
+    rows.sort(key=itemgetter(3, 4))  # by round and table (the keys are the section's)
+    tables.extend("movements", rows)
 
 
 def _seats(seats: tuple[int, ...], individual: bool) -> tuple[int | None, ...]:
@@ -267,12 +273,7 @@ def _groups(cells: Cells, mitchell: bool) -> dict[tuple[int, int], str] | None:
         for board in boards:
             if lowest.setdefault(board, board_group) != board_group:
                 return None
-    seated = [
-        (round_number, seat if mitchell else 0, number)
-        for (round_number, _), (seats, _) in cells.items()
-        for seat, number in enumerate(seats)
-    ]
-    if len(set(seated)) != len(seated) or min(number for _, _, number in seated) < 1:
+    if not _seated_once(cells, mitchell):
         return None  # someone seated twice in a round, or a contestant numbered 0
     rounds = [r for r, _ in cells]
     tables = [t for _, t in cells]
@@ -280,6 +281,31 @@ def _groups(cells: Cells, mitchell: bool) -> dict[tuple[int, int], str] | None:
         return None
     labels = group_labels(list(first.values()))
     return {place: labels[first[boards]] for place, boards in played.items()}
+
+
+def _seated_once(cells: Cells, mitchell: bool) -> bool:
+    """No one seated twice in a round (in a Mitchell, N-S and E-W numbers are apart), and
+    every contestant numbered from 1."""
+    seats = [seats for seats, _ in cells.values()]
+    rounds = [r for r, _ in cells]
+    if any(len(s) != 2 for s in seats):  # individuals (or a mix): seat by seat
+        seated = [
+            (round_number, seat if mitchell else 0, number)
+            for round_number, numbers in zip(rounds, seats, strict=True)
+            for seat, number in enumerate(numbers)
+        ]
+        return len(set(seated)) == len(seated) and min(n for _, _, n in seated) >= 1
+    ns, ew = [s[0] for s in seats], [s[1] for s in seats]
+    if min(ns) < 1 or min(ew) < 1:
+        return False
+    if mitchell:
+        count = len(seats)
+        return (
+            len(set(zip(rounds, ns, strict=True)))
+            == count
+            == len(set(zip(rounds, ew, strict=True)))
+        )
+    return len(set(zip(rounds + rounds, ns + ew, strict=True))) == 2 * len(seats)
 
 
 def exact_movement(
