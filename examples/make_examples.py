@@ -190,15 +190,16 @@ def club_game() -> None:
         board_top=top,
         maximum_score=top * boards,
     )
-    section.schedule = [
+    schedule = [
         [
             (t, (t - 1 + r) % tables + 1, ((t - 1 - r) % tables) * 2 + 1)
             for t in range(1, tables + 1)
         ]
         for r in range(rounds)
     ]
+    section.schedule = [list(row) for row in schedule]
     seated: dict[int, list[tuple[int, int, int, int]]] = {}
-    for r, row in enumerate(section.schedule, start=1):
+    for r, row in enumerate(schedule, start=1):
         for t, (ns, ew, first) in enumerate(row, start=1):
             for number in range(first, first + per_round):
                 seated.setdefault(number, []).append((r, t, ns, ew))
