@@ -22,6 +22,7 @@ import copy
 from dataclasses import dataclass, field
 
 from bridgeio.analysis.scoring import Convention, Difference, Method, matchpoints, rescore
+from bridgeio.analysis.scoring.contracts import entry_place, line_place
 from bridgeio.model.results import (
     BoardResult,
     Entry,
@@ -105,9 +106,8 @@ def checks(event: Event) -> Checks:
         if event.kind is EventKind.INDIVIDUAL and not _recorded(section):
             found.method = found.method or _individual(copied)
         _lines(event.number, section, copied, said, found)
-        where = f"event {event.number}" + (f", section {section.name}" if section.name else "")
         for entry, other in zip(section.entries, copied.entries, strict=True):
-            _entry(f"{where}, pair {entry.id}", entry, other, said, found)
+            _entry(entry_place(event.number, section.name, entry), entry, other, said, found)
     return found
 
 
@@ -152,7 +152,7 @@ def _lines(
     file lacks (the copy's figure); the note of a line it scores otherwise."""
     for board, other in zip(section.results, copied.results, strict=True):
         for line, again in zip(board.results, other.results, strict=True):
-            place = _place(event, section.name, board.number, line)
+            place = line_place(event, section.name, board.number, line)
             sides = []
             for side, what in enumerate(("N-S matchpoints", "E-W matchpoints")):
                 recorded = _points(line, side)
@@ -178,12 +178,6 @@ def _points(line: BoardResult, side: int) -> float | None:
     if value is None and line.points is not None:
         value = line.points[side]
     return value
-
-
-def _place(event: int, section: str, board: int, line: BoardResult) -> str:
-    """Where the engine says a line is (``event 1, section A, board 5, pairs 3/7``)."""
-    where = f", section {section}" if section else ""
-    return f"event {event}{where}, board {board}, pairs {line.ns}/{line.ew}"
 
 
 def _entry(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bridgeio.errors import Problem
 from bridgeio.model.board import Vulnerability, vulnerability
-from bridgeio.model.results import BoardResult, Event, Results, Section
+from bridgeio.model.results import BoardResult, Entry, Event, Results, Section
 
 
 def check_contract_scores(results: Results) -> list[Problem]:
@@ -110,3 +110,9 @@ def line_place(event: int, section: str, board: int, line: BoardResult) -> str:
     """``event 1, section A, board 5, pairs 3/7`` (no section when it has no name)."""
     where = f", section {section}" if section else ""
     return f"event {event}{where}, board {board}, pairs {line.ns}/{line.ew}"
+
+
+def entry_place(event: int, section: str, entry: Entry) -> str:
+    """``event 1, section A, pair 3NS`` (no section when it has no name)."""
+    where = f", section {section}" if section else ""
+    return f"event {event}{where}, pair {entry.id}"

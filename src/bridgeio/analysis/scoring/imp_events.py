@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgeio.analysis.scoring.butler import DATUM_RULES, DatumRule
+from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.imp_lines import Field as Field  # (re-exported)
 from bridgeio.analysis.scoring.imp_lines import Floats, ImpLines, Ints
 from bridgeio.analysis.scoring.imp_lines import fields as fields
@@ -277,8 +278,7 @@ def rescore_imps(event: Event, apply: bool, done: Rescoring) -> None:
 
 
 def _entry_place(event: Event, section: Section, entry: Entry) -> str:
-    where = f", section {section.name}" if section.name else ""
-    return f"event {event.number}{where}, pair {entry.id}"
+    return entry_place(event.number, section.name, entry)
 
 
 @dataclass(frozen=True)

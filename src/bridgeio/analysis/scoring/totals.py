@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgeio.analysis.scoring.boards import Pool
+from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
 from bridgeio.analysis.scoring.field import Flat, Sides
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
@@ -191,9 +192,7 @@ def check_totals(
 
 
 def _place(pool: Pool, section: Section, entry: Entry) -> str:
-    """``event 1, section A, pair 3NS``."""
-    where = f", section {section.name}" if section.name else ""
-    return f"event {pool.event.number}{where}, pair {entry.id}"
+    return entry_place(pool.event.number, section.name, entry)
 
 
 def _recorded(values: list[float | None]) -> Floats:
