@@ -201,9 +201,10 @@ def test_a_bug_is_one_line_not_a_traceback(zrd, monkeypatch, capsys):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(summary, "describe_deals", broken)
-    assert run(["info", str(zrd)]) == 2
+    assert run(["info", str(zrd)]) == 70  # a bug's own exit status (issue 29)
     err = capsys.readouterr().err
-    assert "internal error: RuntimeError: boom" in err and "Traceback" not in err
+    assert "internal error in bridgeio" in err and "(RuntimeError: boom" in err
+    assert "Traceback" not in err
 
 
 def test_readme_lists_what_the_registry_says():

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
         DataLossWarning,
         FormatError,
         FormatWarning,
+        InternalError,
         Problem,
     )
     from bridgeio.model import (
@@ -62,7 +63,14 @@ _WHERE = {
     **dict.fromkeys(("read", "write", "convert", "validate"), "bridgeio.core"),
     "score": "bridgeio.analysis.scoring.session",
     **dict.fromkeys(
-        ("ConversionError", "DataLossWarning", "FormatError", "FormatWarning", "Problem"),
+        (
+            "ConversionError",
+            "DataLossWarning",
+            "FormatError",
+            "FormatWarning",
+            "InternalError",
+            "Problem",
+        ),
         "bridgeio.errors",
     ),
     **dict.fromkeys(
@@ -96,6 +104,7 @@ __all__ = [
     "FormatWarning",
     "DataLossWarning",
     "ConversionError",
+    "InternalError",
     "FileFormat",
     "Problem",
     "available_formats",

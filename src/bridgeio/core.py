@@ -8,13 +8,12 @@ target cannot hold is reported as a :class:`~bridgeio.errors.DataLossWarning` (s
 from __future__ import annotations
 
 import os
-import struct
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, overload
 
 import bridgeio.formats  # noqa: F401  (the built-in formats register themselves)
-from bridgeio.errors import ConversionError, FormatError, Problem, collect, lost
+from bridgeio.errors import ConversionError, FormatError, InternalError, Problem, collect, lost
 from bridgeio.files import PathLike, atomic_output, input_size, read_head
 from bridgeio.files import same_file as same_file
 from bridgeio.model.document import Document, DocumentKind, kind_of
@@ -198,7 +197,10 @@ def iter_chunks(path: str, fmt: FileFormat, **options: Any) -> Iterator[Any]:
 
 
 class _reader_errors:  # noqa: N801 - a context manager, named like contextlib's
-    """A last safety net: a reader bug on odd input still surfaces as a FormatError."""
+    """What may leave a reader: a :class:`FormatError` (the file is at fault), an ``OSError``
+    (it could not be read: a FormatError too), a warning a caller's filter made an exception;
+    anything else is a bug in bridgeio, never blamed on the file: an :class:`InternalError`
+    naming the file, with the bug's own exception as its cause."""
 
     def __init__(self, path: str, fmt: FileFormat) -> None:
         self.path, self.fmt = path, fmt
@@ -207,29 +209,13 @@ class _reader_errors:  # noqa: N801 - a context manager, named like contextlib's
         return None
 
     def __exit__(self, kind: type | None, error: BaseException | None, tb: object) -> None:
-        if kind is None or issubclass(kind, FormatError):
+        if kind is None or error is None or not issubclass(kind, Exception):
             return
-        if issubclass(
-            kind,
-            (
-                struct.error,
-                IndexError,
-                KeyError,
-                UnicodeError,
-                OverflowError,
-                TypeError,
-                ValueError,
-                RecursionError,
-                MemoryError,
-            ),
-        ):
-            raise FormatError(
-                self.path,
-                "unknown place",
-                f"a valid {self.fmt.name} file ({kind.__name__}: {error})",
-            ) from error
+        if issubclass(kind, FormatError | InternalError | Warning):
+            return
         if issubclass(kind, OSError):
             raise FormatError(self.path, "file", f"a readable file ({error})") from error
+        raise InternalError(self.path, "reading", error) from error
 
 
 def _writer(

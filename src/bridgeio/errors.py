@@ -10,6 +10,9 @@ Three ways a problem reaches the user:
   play, names) into the target format; the command line lists it on stderr and ``--strict``
   makes it an error.
 
+And one way that is not the file's fault: :class:`InternalError`, a bug in bridgeio met while
+working on a file (exit status 70 on the command line), which says it is one.
+
 Both warnings are ordinary Python warnings, so a library user sees them too and can turn them
 into exceptions with :mod:`warnings` filters; :func:`collect` gathers them for a caller.
 """
@@ -41,6 +44,51 @@ class FormatError(ValueError):
         self.expected = expected
         self.problems: list[Problem] = []  # what validate found before the file was refused
         super().__init__(f"{self.file}: {place}: expected {expected}")
+
+
+class InternalError(Exception):
+    """A bug in bridgeio met while working on a file: not a fault of the file, and so never a
+    :class:`FormatError` (nor a ``ValueError``). The exception bridgeio's code raised is its
+    ``__cause__``, and the message says where it was raised, for a bug report.
+
+    >>> try:
+    ...     [][1]
+    ... except IndexError as bug:
+    ...     error = InternalError("game.pbn", "reading", bug)
+    >>> print(error)  # doctest: +ELLIPSIS
+    internal error in bridgeio ... reading game.pbn: please report it (IndexError: list index
+    out of range, at <doctest ...>:2; --debug or BRIDGEIO_DEBUG=1 shows the traceback)
+    """
+
+    def __init__(
+        self, file: str | os.PathLike[str] | None, doing: str, error: BaseException
+    ) -> None:
+        from bridgeio import __version__
+
+        self.file = os.fspath(file) if file is not None else None
+        self.doing, self.error = doing, error
+        what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        where = raised_at(error)
+        about = f" {doing} {self.file}" if self.file is not None else ""
+        super().__init__(
+            f"internal error in bridgeio {__version__}{about}: please report it "
+            f"({what}{f', at {where}' if where else ''}; "
+            "--debug or BRIDGEIO_DEBUG=1 shows the traceback)"
+        )
+        self.__cause__ = error
+
+
+def raised_at(error: BaseException) -> str:
+    """Where ``error`` was raised: the innermost frame in bridgeio's own code (else the
+    innermost of all), as ``formats/pbn/reader.py:120``; empty when it has no traceback."""
+    import traceback
+
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [f for f in frames if f"{os.sep}bridgeio{os.sep}" in f.filename] or frames
+    if not ours:
+        return ""
+    last = ours[-1]
+    return f"{last.filename.rsplit(f'{os.sep}bridgeio{os.sep}', 1)[-1]}:{last.lineno}"
 
 
 class ConversionError(ValueError):

@@ -1,7 +1,8 @@
 """The ``bridgeio`` command line, driven by the format registry.
 
 Exit status: 0 success, 1 the data has problems, 2 the input could not be read or the command
-was wrong; with several files, the worst. Data goes to stdout, messages to stderr, each naming
+was wrong, 70 a bug in bridgeio (an internal error, never blamed on the file); with several
+files, the worst. Data goes to stdout, messages to stderr, each naming
 its file. ``-`` is standard input (format from ``--from`` or sniffed) or standard output
 (format from ``--to``).
 
@@ -57,7 +58,7 @@ class _Group(click.Group):
         return command
 
     def invoke(self, ctx: click.Context) -> Any:
-        from bridgeio.cli.status import FAILED, Failure
+        from bridgeio.cli.status import Failure, bug
 
         try:
             return super().invoke(ctx)
@@ -72,21 +73,28 @@ class _Group(click.Group):
             ctx.exit(130)
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
             raise
-        except Exception as error:  # a bug: said in one line, never a traceback
-            if os.environ.get("BRIDGEIO_DEBUG"):
-                raise
-            click.echo(
-                f"bridgeio: internal error: {type(error).__name__}: {error} "
-                "(a bug: please report it; BRIDGEIO_DEBUG=1 shows where it happened)",
-                err=True,
-            )
-            ctx.exit(FAILED)
+        except Exception as error:  # a bug: said in one line (--debug: its traceback too)
+            report = bug(error)
+            click.echo(f"bridgeio: {report}", err=True)
+            ctx.exit(report.status)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bridgeio")
-def main() -> None:
-    """Read, write, convert and check the data files of duplicate bridge."""
+@click.option(
+    "--debug",
+    is_flag=True,
+    help="Show the traceback of an internal error (a bug), as BRIDGEIO_DEBUG=1 does.",
+)
+def main(debug: bool) -> None:
+    """Read, write, convert and check the data files of duplicate bridge.
+
+    Exit status: 0 success, 1 the data has problems, 2 an input could not be read or the
+    command was wrong, 70 an internal error (a bug in bridgeio: please report it); given
+    several files, the worst."""
+    from bridgeio.cli.status import set_debug
+
+    set_debug(debug)
 
 
 def run(args: list[str]) -> int:

@@ -10,7 +10,7 @@ import click
 
 from bridgeio.cli.options import read_options, reading
 from bridgeio.cli.progress import Progress
-from bridgeio.cli.status import FAILED, OK, Failure
+from bridgeio.cli.status import FAILED, INTERNAL, OK, Failure
 
 
 @click.command()
@@ -75,21 +75,34 @@ def export(
     finally:
         if client is not None:
             client.close()
+    for message in summary.errors:  # each names its file, as every command's errors do
+        click.echo(f"bridgeio: {message}", err=True)
     read = summary.files - summary.failed
     click.echo(
         f"bridgeio: exported {read} of {summary.files} files to {out} "
         f"({summary.rows['results']:,} results, {summary.rows['deals']:,} deals)",
         err=True,
     )
-    if summary.failed:
-        where = f"the table files of {out}" if to == "duckdb" else os.path.join(out, "files")
-        if to != "duckdb" and not address:
-            where += f".{to}"
+    table = f"the files table of {out}" if to == "duckdb" or address else os.path.join(out, "files")
+    if to != "duckdb" and not address:
+        table += f".{to}"
+    if summary.warned:
         click.echo(
-            f"bridgeio: {summary.failed} files could not be read: their errors are in {where}",
+            f"bridgeio: {out}: {_files(summary.warned)} read with warnings: see the warnings "
+            f"column of {table}",
             err=True,
         )
-    sys.exit(FAILED if summary.failed else OK)
+    if summary.failed:
+        click.echo(
+            f"bridgeio: {out}: {_files(summary.failed)} could not be read (listed above; their "
+            f"errors are in {table} too)",
+            err=True,
+        )
+    sys.exit(INTERNAL if summary.bugs else FAILED if summary.failed else OK)
+
+
+def _files(count: int) -> str:
+    return f"{count:,} file" if count == 1 else f"{count:,} files"
 
 
 def _client(address: str | None) -> Any:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from bridgeio.errors import FormatError
+from bridgeio.errors import FormatError, InternalError
 from bridgeio.files import STDIO
 from bridgeio.registry import FileFormat
 
@@ -56,4 +56,8 @@ def relabelled(path: str, label: str) -> Iterator[None]:
     except FormatError as error:
         if error.file == path and label != path:
             raise FormatError(label, error.place, error.expected) from None
+        raise
+    except InternalError as error:
+        if error.file == path and label != path:
+            raise InternalError(label, error.doing, error.error) from error.error
         raise

@@ -1,16 +1,61 @@
-"""Exit statuses: what ends the work on one file (a :class:`Failure`) and the worst of many."""
+"""Exit statuses: what ends the work on one file (a :class:`Failure`) and the worst of many.
+
+0 success, 1 the data has problems, 2 the input could not be read or the command was wrong,
+70 a bug in bridgeio (an :class:`~bridgeio.errors.InternalError`; 70 is ``EX_SOFTWARE`` of
+BSD's sysexits.h, "an internal software error"), never blamed on the file.
+"""
 
 from __future__ import annotations
 
+import os
+import sys
+import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import click
 
-from bridgeio.errors import ConversionError, DataLossWarning, Findings, FormatError
+from bridgeio.errors import (
+    ConversionError,
+    DataLossWarning,
+    Findings,
+    FormatError,
+    InternalError,
+)
 from bridgeio.files import STDIO, OutputRefused
 
-OK, PROBLEMS, FAILED = 0, 1, 2
+OK, PROBLEMS, FAILED, INTERNAL = 0, 1, 2, 70
+
+_debug = False
+
+
+def set_debug(wanted: bool) -> None:
+    """``bridgeio --debug``: show the traceback of a bug (as ``BRIDGEIO_DEBUG=1`` does)."""
+    global _debug
+    _debug = wanted
+
+
+def debugging() -> bool:
+    """Whether a bug's traceback is shown: ``--debug``, or ``BRIDGEIO_DEBUG`` set (not 0)."""
+    return _debug or os.environ.get("BRIDGEIO_DEBUG", "") not in ("", "0")
+
+
+def bug(error: BaseException, file: str | None = None, doing: str = "reading") -> Failure:
+    """The Failure that reports a bug in bridgeio (exit status 70), its traceback printed on
+    stderr first when :func:`debugging`.
+
+    >>> try:
+    ...     {}["x"]
+    ... except KeyError as error:
+    ...     failure = bug(error, "game.xml")
+    >>> failure.status, str(failure).startswith("internal error in bridgeio")
+    (70, True)
+    """
+    internal = error if isinstance(error, InternalError) else InternalError(file, doing, error)
+    if debugging():
+        shown = internal.error
+        traceback.print_exception(type(shown), shown, shown.__traceback__, file=sys.stderr)
+    return Failure(str(internal), INTERNAL)
 
 
 class Failure(Exception):
@@ -41,6 +86,8 @@ def failures(name: str) -> Iterator[None]:
         yield
     except Failure:
         raise
+    except InternalError as error:
+        raise bug(error) from None
     except FormatError as error:
         raise Failure(str(error)) from None
     except ConversionError as error:  # it names the formats: say which file, too

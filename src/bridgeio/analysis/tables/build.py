@@ -20,7 +20,7 @@ from typing import Any
 from bridgeio.analysis.tables.columns import Tables
 from bridgeio.analysis.tables.deals import add_deals
 from bridgeio.analysis.tables.results import add_results
-from bridgeio.errors import FormatError, collect
+from bridgeio.errors import FormatError, InternalError, collect
 from bridgeio.model.deals import DealSet
 from bridgeio.model.document import kind_of
 from bridgeio.model.movement import Movement
@@ -29,7 +29,8 @@ from bridgeio.model.results import Results
 
 def add_file(tables: Tables, file_id: int, path: str, **options: Any) -> None:
     """Read ``path`` (format sniffed) and add its rows; a file that cannot be read gets its
-    ``files`` row with the error, and nothing else."""
+    ``files`` row with the error, and nothing else. A bug in bridgeio met on the file (in its
+    reader or in making its rows) is that file's error, said to be a bug: the export goes on."""
     from bridgeio.core import read
 
     size = sha = error = None
@@ -42,8 +43,12 @@ def add_file(tables: Tables, file_id: int, path: str, **options: Any) -> None:
         error = str(failure)
     except OSError as failure:
         error = f"{path}: cannot read: {failure.strerror or failure}"
-    except Exception as failure:  # a reader's bug must not end a season's export
-        error = f"{path}: internal error: {type(failure).__name__}: {failure}"
+    except InternalError as failure:
+        error = str(failure)
+    except Exception as failure:  # a bug outside the reader: never the end of a season's export
+        error = str(InternalError(path, "reading", failure))
+    if doc is not None:
+        error = _rows_of(tables, file_id, doc, path)
     warnings = None
     if error is None:
         warnings = "\n".join(str(p) for p in found.problems) or None
@@ -62,8 +67,21 @@ def add_file(tables: Tables, file_id: int, path: str, **options: Any) -> None:
             error,
         ),
     )
-    if doc is not None:
+
+
+def _rows_of(tables: Tables, file_id: int, doc: Any, path: str) -> str | None:
+    """Add the rows of ``doc``; on a bug, none of them, and the error to report."""
+    counts = {name: len(rows) for name, rows in tables.rows.items()}
+    pieces = {name: len(found) for name, found in tables.pieces.items()}
+    try:
         add_document(tables, file_id, doc)
+    except Exception as failure:  # a bug in making the rows: the file's rows are taken back
+        for name, count in counts.items():
+            del tables.rows[name][count:]
+        for name, count in pieces.items():
+            del tables.pieces[name][count:]
+        return str(InternalError(path, "making the tables of", failure))
+    return None
 
 
 def add_document(tables: Tables, file_id: int, doc: Any) -> None:

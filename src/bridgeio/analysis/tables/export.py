@@ -52,20 +52,34 @@ Partition = list[tuple[int, str]]
 
 @dataclass
 class Summary:
-    """What an export did: files read, files that could not be read, rows of each table."""
+    """What an export did: files read, files that could not be read (and each one's error,
+    which names it), rows of each table."""
 
     files: int = 0
     failed: int = 0
     rows: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TABLES, 0))
     written: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    warned: int = 0  # files read with warnings (in their files row)
 
     def count(self, built: dict[str, pa.Table]) -> None:
         """Count a partition's tables."""
-        files = built["files"]
-        self.files += files.num_rows
-        self.failed += files.num_rows - files.column("error").null_count
+        self.count_files(built["files"])
         for name, table in built.items():
             self.rows[name] += table.num_rows
+
+    def count_files(self, files: pa.Table) -> None:
+        """Count a partition's files and keep the errors of those that could not be read."""
+        self.files += files.num_rows
+        errors = [e for e in files.column("error").to_pylist() if e is not None]
+        self.failed += len(errors)
+        self.errors += errors
+        self.warned += files.num_rows - files.column("warnings").null_count
+
+    @property
+    def bugs(self) -> int:
+        """Files bridgeio could not read because of a bug of its own (an internal error)."""
+        return sum(e.startswith("internal error") for e in self.errors)
 
 
 _READING = threading.Lock()
@@ -200,8 +214,7 @@ def _on_dask(
     for future in as_completed(futures):  # type: ignore[no-untyped-call]
         files = future.result()["files"]
         rows = {k.decode(): int(v) for k, v in (files.schema.metadata or {}).items()}
-        summary.files += files.num_rows
-        summary.failed += files.num_rows - files.column("error").null_count
+        summary.count_files(files)
         for name, count in rows.items():
             summary.rows[name] += count
         if progress:
