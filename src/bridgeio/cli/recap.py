@@ -16,7 +16,13 @@ from bridgeio.errors import collect
 
 @click.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("-o", "--output", "out", metavar="OUT", help="The page (one game) or folder.")
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    metavar="OUT",
+    help="The page (one input file), or a folder (several files, or OUT ending in /).",
+)
 @click.option("--deals", metavar="DEALS", help="The hands (PBN or a Pavlicek file).")
 @click.option(
     "--movement",
@@ -39,8 +45,9 @@ def recap(
 ) -> None:
     """Write an HTML recap of the games in FILES (any results format).
 
-    One game is one page (OUT, default: the input's name with .html); several games are a
-    folder (OUT, default: recap) with an index page. Standings, scorecards, each board's
+    One input file is one page, its games one after another (OUT, default: the input's
+    name with .html); several files, or an OUT ending in / or naming a folder, make a
+    folder (default: recap) of a page a file and an index page. Standings, scorecards, each board's
     traveller and hands (from the file or DEALS), makeable contracts and par where
     double-dummy tricks are known (or with --solve), and the movement (from the file, or
     from an ASC schedule given as --movement when the file numbers no rounds). Prints the

@@ -11,7 +11,13 @@ format gives the same pages.
 True
 """
 
-from bridgeio.recap.page import content_security_policy, game_page, index_page, render_game
+from bridgeio.recap.page import (
+    content_security_policy,
+    game_page,
+    index_page,
+    render_game,
+    render_games,
+)
 from bridgeio.recap.site import write_recap
 from bridgeio.recap.view import Game
 
@@ -21,5 +27,6 @@ __all__ = [
     "game_page",
     "index_page",
     "render_game",
+    "render_games",
     "write_recap",
 ]

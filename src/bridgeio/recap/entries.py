@@ -52,8 +52,8 @@ def names(entry: Entry) -> list[str]:
 class Roster:
     """The entries of one section, found by number and direction."""
 
-    def __init__(self, section: Section, index: int) -> None:
-        self.key = f"s{index}"
+    def __init__(self, section: Section, index: int, prefix: str = "") -> None:
+        self.key = f"{prefix}s{index}"  # (the prefix tells apart the events of one page)
         self.by_place: dict[tuple[int, Direction | None], Who] = {}
         for entry in section.entries:
             direction = entry.direction.value.lower() if entry.direction else "x"

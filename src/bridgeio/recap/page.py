@@ -72,20 +72,36 @@ def content_security_policy() -> str:
 def render_game(game: Game, source: str, index: str = "", deals: DealSet | None = None) -> str:
     """The HTML of one game's page; ``index`` links back to a site's index page, ``deals``
     (the game's hand record) is offered for download as PBN."""
-    pbn = pbn_uri(deals) if game.boards and any(b.hands.hands for b in game.boards) else None
+    return render_games([(game, deals)], source, index)
+
+
+def render_games(games: list[tuple[Game, DealSet | None]], source: str, index: str = "") -> str:
+    """The HTML of one page showing ``games`` (each with its hand record) one after another:
+    the events of one file. Their ids must differ (:meth:`Game.of`'s ``prefix``).
+
+    >>> import bridgeio
+    >>> doc = bridgeio.read("examples/club-game.ACA")
+    >>> two = [(Game.of(doc.events[0], "x", p), None) for p in ("", "e2-")]
+    >>> html = render_games(two, "x")
+    >>> html.count('<article class="game"'), 'id="e2-standings"' in html
+    (2, True)
+    """
+    parts = [
+        {
+            "game": game,
+            "pbn": pbn_uri(deals) if game.boards and any(b.hands.hands for b in game.boards)
+            else None,
+            "pbn_name": f"{_file_stem(game.title)}.pbn",
+            "moves": any(s.moves for s in game.sections),
+            "teams": any(s.matches for s in game.sections),
+        }
+        for game, deals in games
+    ]  # fmt: skip
+    titles = list(dict.fromkeys(game.title for game, _ in games))
     return (
         _environment()
         .get_template("game.html.j2")
-        .render(
-            game=game,
-            source=source,
-            index=index,
-            pbn=pbn,
-            pbn_name=f"{_file_stem(game.title)}.pbn",
-            moves=any(s.moves for s in game.sections),
-            teams=any(s.matches for s in game.sections),
-            **_inline(),
-        )
+        .render(parts=parts, title=" · ".join(titles), source=source, index=index, **_inline())
     )
 
 

@@ -1,5 +1,6 @@
-"""Where a recap's pages go: one game is one HTML file; several games (several files, or a
-file of several events) are a folder with an index page and one page per game.
+"""Where a recap's pages go: one input file is one page (its events one after another); a
+folder (``-o`` ending in ``/``, an existing folder, or several inputs) holds one page per
+input file and an index page.
 
 >>> import bridgeio, tempfile, os
 >>> folder = tempfile.mkdtemp()
@@ -8,6 +9,8 @@ file of several events) are a folder with an index page and one page per game.
 ['one.html']
 >>> [os.path.basename(p) for p in write_recap([("a.ACA", club), ("b.ACA", club)], folder)]
 ['index.html', 'a.html', 'b.html']
+>>> [p[len(folder):] for p in write_recap([("a.ACA", club)], folder + "/site/")]
+['/site/index.html', '/site/a.html']
 """
 
 from __future__ import annotations
@@ -17,71 +20,96 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridgeio.files import atomic_output
-from bridgeio.model.results import Event, Results
-from bridgeio.recap.page import index_page, render_game
+from bridgeio.model.results import Results
+from bridgeio.recap.page import index_page, render_games
 from bridgeio.recap.view import Game
 
 
 @dataclass
 class Page:
-    """One game's page: its file name, event and the input it came from."""
+    """One input file's page: its file name, the file's games and the name of the input."""
 
     name: str
-    event: Event
+    games: list[Game]
+    results: Results
     source: str
+
+    def html(self, index: str = "") -> str:
+        """The page, linking back to ``index`` if given."""
+        events = self.results.events
+        return render_games([(g, e.deals) for g, e in zip(self.games, events, strict=True)],
+                            self.source, index)  # fmt: skip
 
 
 def pages(sources: list[tuple[str, Results]]) -> list[Page]:
-    """A page per event, named after its file (``game.html``; ``game-2.html`` for the second
-    event of a file of several), each name once."""
+    """A page per input file that holds a game, named after the file (``game.html``), each
+    name once (``game-2.html`` for a second file named ``game``); a file's second and later
+    events have ids of their own on its page (``e2-``...)."""
     found: list[Page] = []
     taken: set[str] = set()
     for label, results in sources:
-        stem = Path(label).stem or "recap"
-        for event in results.events:
-            name = stem if len(results.events) == 1 else f"{stem}-{event.number}"
-            unique, n = name, 1
-            while unique.lower() in taken:
-                n += 1
-                unique = f"{name}-{n}"
-            taken.add(unique.lower())
-            found.append(Page(f"{unique}.html", event, Path(label).name))
+        if not results.events:
+            continue
+        name = Path(label).stem or "recap"
+        unique, n = name, 1
+        while unique.lower() in taken:
+            n += 1
+            unique = f"{name}-{n}"
+        taken.add(unique.lower())
+        source = Path(label).name
+        games = [
+            Game.of(event, source, "" if i == 0 else f"e{i + 1}-")
+            for i, event in enumerate(results.events)
+        ]
+        found.append(Page(f"{unique}.html", games, results, source))
     return found
+
+
+def is_folder(out: str | None, inputs: int) -> bool:
+    """Whether the recap is a folder: several inputs, or ``out`` ending in ``/`` or naming
+    an existing folder.
+
+    >>> is_folder("game.html", 1), is_folder("site/", 1), is_folder(None, 2)
+    (False, True, True)
+    """
+    if out is None:
+        return inputs > 1
+    return inputs > 1 or out.endswith(("/", os.sep)) or os.path.isdir(out)
 
 
 def write_recap(
     sources: list[tuple[str, Results]], out: str | None = None, overwrite: bool = True
 ) -> list[str]:
     """Write the recap of ``sources`` (label, results) and return the paths written, the
-    page to open first (the game's page, or the index) first. One game goes to ``out`` (a
-    file; default ``<input>.html`` here) unless ``out`` is a folder; several go to the folder
-    ``out`` (default ``recap``)."""
+    page to open first (the game's page, or the index) first. One input is one page, at
+    ``out`` (default ``<input>.html`` here) unless ``out`` names a folder (see
+    :func:`is_folder`); several inputs go to the folder ``out`` (default ``recap``) with an
+    index page."""
     planned = pages(sources)
     if not planned:
         raise ValueError("the input holds no game to show")
-    if len(planned) == 1 and not (out and os.path.isdir(out)):
+    if not is_folder(out, len(sources)):
         target = out or planned[0].name
-        _write(target, _game(planned[0], ""), overwrite)
+        _write(target, planned[0].html(), overwrite)
         return [target]
+    if out is not None and not os.path.isdir(out) and out.lower().endswith((".html", ".htm")):
+        raise ValueError(
+            f"{len(sources)} inputs make a folder of pages, and {out} names a page: name a "
+            "folder with -o (or give one input)"
+        )
     folder = Path(out or "recap")
     folder.mkdir(parents=True, exist_ok=True)
-    games = []
     written = [str(folder / "index.html")]
     for page in planned:
-        game = Game.of(page.event, page.source)
-        _write(
-            folder / page.name,
-            render_game(game, page.source, "index.html", page.event.deals),
-            overwrite,
-        )
-        games.append((page.name, game))
+        _write(folder / page.name, page.html("index.html"), overwrite)
         written.append(str(folder / page.name))
+    games = [
+        (page.name + (f"#{game.prefix}game" if game.prefix else ""), game)
+        for page in planned
+        for game in page.games
+    ]
     _write(folder / "index.html", index_page(games), overwrite)
     return written
-
-
-def _game(page: Page, index: str) -> str:
-    return render_game(Game.of(page.event, page.source), page.source, index, page.event.deals)
 
 
 def _write(path: str | Path, html: str, overwrite: bool) -> None:

@@ -97,11 +97,12 @@ class BoardView:
 
     hands: BoardHands
     travellers: list[Traveller] = field(default_factory=list)
+    prefix: str = ""  # the game's, on a page of several games
 
     @property
     def anchor(self) -> str:
         """The board's id in the page."""
-        return f"b{self.hands.number}"
+        return f"{self.prefix}b{self.hands.number}"
 
 
 @dataclass
@@ -117,6 +118,7 @@ class Game:
     unchecked: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     computed: bool = False  # some figures shown are the engine's, the file recording none
+    prefix: str = ""  # before every id of the game's page, unique among the games of a page
 
     @property
     def entries(self) -> int:
@@ -124,32 +126,36 @@ class Game:
         return sum(len(s.scorecards) for s in self.sections)
 
     @classmethod
-    def of(cls, event: Event, fallback: str) -> Game:
-        """The page of ``event``; ``fallback`` names it when the file gives no title."""
+    def of(cls, event: Event, fallback: str, prefix: str = "") -> Game:
+        """The page of ``event``; ``fallback`` names it when the file gives no title;
+        ``prefix`` starts each of its ids (several games on one page: ``e2-``, ...)."""
         title = event.name or event.session_name or fallback
         details = [event.session_name if event.session_name != title else "", event.club]
         details += [event.date.isoformat() if event.date else "", event.director]
         details.append(_SCORING.get(event.scoring, event.scoring.value.replace("_", " ")))
         hands = Hands(event.deals)
         game = cls(title, [d for d in details if d], [], [], event.kind.value == "individual")
+        game.prefix = prefix
         boards: dict[int, BoardView] = {}
         marks = event.scoring is Scoring.MATCHPOINTS
         found = checks(event)
         game.method, game.unchecked, game.computed = found.method, found.unchecked, found.computed
         for index, section in enumerate(event.sections):
-            shown, played = _section(section, index, event, marks, found)
-            game.findings += _findings(shown, played)
+            shown, played = _section(section, index, event, marks, found, prefix)
+            game.findings += _findings(shown, played, prefix)
             game.sections.append(shown)
             for number, lines in played:
                 if number not in boards:
-                    boards[number] = BoardView(hands.board(number))
+                    boards[number] = BoardView(hands.board(number), prefix=prefix)
                 board = boards[number]
                 board.travellers.append(Traveller(shown, f"{board.anchor}-{shown.key}", lines))
         game.boards = [boards[n] for n in sorted(boards)]
         return game
 
 
-def _findings(shown: SectionView, boards: list[tuple[int, list[Line]]]) -> list[Finding]:
+def _findings(
+    shown: SectionView, boards: list[tuple[int, list[Line]]], prefix: str
+) -> list[Finding]:
     """The section's figures that differ from the engine's, board by board, then entries."""
     found = []
     where = f"{shown.name}, " if len(shown.name) > len("Section ") else ""
@@ -163,7 +169,7 @@ def _findings(shown: SectionView, boards: list[tuple[int, list[Line]]]) -> list[
             said += [one.note] if one.note else []
             if said:
                 pairs = " v ".join(w[0].label for w in (one.ns, one.ew) if w)
-                href = f"#b{number}-{shown.key}"
+                href = f"#{prefix}b{number}-{shown.key}"
                 what = f"{one.ns_score}: {'; '.join(said)}"
                 found.append(Finding(href, f"{where}board {number}, {pairs}", what))
     for card in shown.scorecards:
@@ -182,10 +188,10 @@ def _findings(shown: SectionView, boards: list[tuple[int, list[Line]]]) -> list[
 
 
 def _section(
-    section: Section, index: int, event: Event, marks: bool, found: Checks
+    section: Section, index: int, event: Event, marks: bool, found: Checks, prefix: str
 ) -> tuple[SectionView, list[tuple[int, list[Line]]]]:
     """A section's view, and its travellers board by board."""
-    roster = Roster(section, index)
+    roster = Roster(section, index, prefix)
     name = f"Section {section.name}" if section.name else ("Results" if index == 0 else "")
     shown = SectionView(roster.key, name or f"Section {index + 1}", section.movement)
     shown.strats = [s.letter for s in event.strats] if any(e.ranks for e in section.entries) else []
