@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import copy
 import re
+import subprocess
+import sys
 from pathlib import Path
 
+import jinja2
 import pytest
 
 import bridgeio
@@ -107,3 +110,37 @@ def test_the_command_on_a_real_file_of_several_events(
     assert run(["recap", str(game), str(CLUB), "-o", "week.html"]) == 2
     assert "names a page" in capsys.readouterr().err
     assert not (tmp_path / "week.html").exists()
+
+
+def test_a_recap_loads_no_pandas_pyarrow_or_duckdb(tmp_path: Path) -> None:
+    """A recap's process stays light (issue 29, benchmarks/recap.py times it)."""
+    code = (
+        "import sys\n"
+        "from bridgeio.cli import run\n"
+        f"run(['recap', {str(CLUB)!r}, '-o', {str(tmp_path / 'x.html')!r}])\n"
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    loaded = set(done.stdout.splitlines()[-1].split())
+    assert (tmp_path / "x.html").is_file()
+    assert not loaded & {"pandas", "pyarrow", "duckdb", "lxml", "endplay"}
+
+
+def test_compiled_templates_are_kept_where_they_can_be(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bridgeio.recap import page
+
+    monkeypatch.setenv("BRIDGEIO_CACHE", str(tmp_path / "cache"))
+    cache = page._compiled_templates()
+    assert cache is not None
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(page.TEMPLATES), bytecode_cache=cache
+    )
+    environment.get_template("game.html.j2")
+    kept = list((tmp_path / "cache" / "recap-templates").iterdir())
+    assert kept  # compiled once, then loaded
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("BRIDGEIO_CACHE", str(blocked))
+    assert page._compiled_templates() is None  # no cache: the templates are compiled each time

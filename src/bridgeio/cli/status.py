@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -53,6 +52,8 @@ def bug(error: BaseException, file: str | None = None, doing: str = "reading") -
     """
     internal = error if isinstance(error, InternalError) else InternalError(file, doing, error)
     if debugging():
+        import traceback
+
         shown = internal.error
         traceback.print_exception(type(shown), shown, shown.__traceback__, file=sys.stderr)
     return Failure(str(internal), INTERNAL)

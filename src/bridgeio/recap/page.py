@@ -15,6 +15,7 @@ import base64
 import functools
 import hashlib
 import io
+import os
 from pathlib import Path
 
 import jinja2
@@ -22,6 +23,7 @@ import jinja2
 from bridgeio import __version__
 from bridgeio.model.deals import DealSet
 from bridgeio.model.results import Event
+from bridgeio.recap.markup import HELPERS
 from bridgeio.recap.text import SUITS, number_text
 from bridgeio.recap.view import Game
 
@@ -37,10 +39,38 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        bytecode_cache=_compiled_templates(),
     )
-    environment.globals.update(suits=SUITS, version=__version__)
+    environment.globals.update(HELPERS, suits=SUITS, version=__version__)
     environment.filters["num"] = number_text
     return environment
+
+
+class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """Templates compiled once and kept (a cache Jinja checks against each template's
+    source and Python's version), so that a recap does not compile them every time; a
+    cache that cannot be written is only not kept."""
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+def _compiled_templates() -> jinja2.BytecodeCache | None:
+    """Where compiled templates are kept: ``$BRIDGEIO_CACHE``, else the user's cache folder
+    (``$XDG_CACHE_HOME/bridgeio``, ``~/.cache/bridgeio``); None where it cannot be made."""
+    base = os.environ.get("BRIDGEIO_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "bridgeio",
+    )
+    folder = os.path.join(base, "recap-templates")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return _CompiledTemplates(folder) if os.access(folder, os.W_OK | os.X_OK) else None
 
 
 @functools.cache
