@@ -45,9 +45,30 @@ def anonymize(
             raise Failure(f"{src.label}: a {fmt.name} file holds no names to anonymise")
         if target != STDIO and same_file(src.path, target):
             raise Failure(f"{target} is the input file: not overwritten")
+        _same_format(src, target)
         names = Pseudonyms(key.encode() if key else None)
         out = sys.stdout.buffer if target == STDIO else target
         with output_handle(out, force) as handle:
             fmt.anonymize(src.path, handle, names, **fmt.reader_options(read_options(options)))
     show_problems(src.label, found.problems, verbose)
     sys.exit(status_of(found))
+
+
+def _same_format(src: Any, target: str) -> None:
+    """The copy keeps the file's format: a TARGET whose extension names another format (by
+    the registry's matching, as every command that writes reads extensions) is refused, unless
+    it is the file's own extension."""
+    import os
+
+    from bridgeio.registry import format_for_extension
+
+    if target == STDIO:
+        return
+    named = format_for_extension(target)
+    same_extension = os.path.splitext(target)[1].lower() == os.path.splitext(src.label)[1].lower()
+    if named is not None and named.name != src.format.name and not same_extension:
+        raise Failure(
+            f"{target}: its extension names the {named.name} format, and anonymize writes "
+            f"the file's own ({src.format.name}): give the copy one of its extensions "
+            f"({', '.join(src.format.extensions)}), or convert it afterwards"
+        )
