@@ -11,9 +11,11 @@ the bug's own exception as its cause.
 from __future__ import annotations
 
 import dataclasses
+import re
 import struct
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -219,3 +221,18 @@ def test_the_installed_command_exits_70_with_one_line(tmp_path: Path) -> None:
         assert done.returncode == INTERNAL, done.stderr
         assert_a_bug_report(done.stderr, str(CLUB), traceback=bool(debug))
         assert done.stdout == ""
+
+
+def test_the_fuzzers_finds_are_read_or_the_files_fault(tmp_path: Path) -> None:
+    """What the mutation fuzzer found once the safety net was gone (issue 29), each read or
+    refused with a FormatError, never an internal error: a PBN results file whose date has a
+    year of 100 digits (Python's ``date()`` raised OverflowError)."""
+    path = tmp_path / "game.pbn"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        bridgeio.convert(CLUB, path)
+        text = path.read_text()
+        assert '[Date "' in text
+        path.write_text(re.sub(r'\[Date "\d+', '[Date "' + "9" * 100, text))
+        doc = bridgeio.read(path)
+    assert doc.events and doc.events[0].date is None  # not a whole date: none

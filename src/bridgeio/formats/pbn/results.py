@@ -669,5 +669,5 @@ def _int(text: str) -> int | None:
 def _date(text: str) -> datetime.date | None:
     try:
         return datetime.date(*(int(part) for part in text.split(".")))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # (a year of 100 digits, say)
         return None  # "2012.08.??" and the like: not a whole date
