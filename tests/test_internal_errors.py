@@ -68,7 +68,8 @@ BUGS = _bugs()
 
 
 def plant(monkeypatch: pytest.MonkeyPatch, name: str, bug: Callable[[Any], Any]) -> None:
-    """The format ``name``'s reader (and its checks) with ``bug`` run on what it read."""
+    """The format ``name``'s reader (its checks, its anonymizer) with ``bug`` run on what it
+    read."""
     fmt = bridgeio.get_format(name)
     assert fmt.read is not None
     real = fmt.read
@@ -80,7 +81,12 @@ def plant(monkeypatch: pytest.MonkeyPatch, name: str, bug: Callable[[Any], Any])
         bug(real(path, **options))
         return []
 
-    monkeypatch.setitem(registry._FORMATS, name, dataclasses.replace(fmt, read=read, check=check))
+    def anonymize(path: str, handle: Any, names: Any, **options: Any) -> None:
+        handle.write(b"half a copy")
+        bug(real(path, **options))
+
+    planted = dataclasses.replace(fmt, read=read, check=check, anonymize=anonymize)
+    monkeypatch.setitem(registry._FORMATS, name, planted)
 
 
 def said(capsys: pytest.CaptureFixture[str]) -> str:
@@ -115,7 +121,9 @@ def test_the_python_api_raises_an_internal_error_with_the_bug_as_cause(
 
 
 @pytest.mark.parametrize("kind", BUGS)
-@pytest.mark.parametrize("command", ["info", "validate", "dump", "score", "convert", "recap"])
+@pytest.mark.parametrize(
+    "command", ["info", "validate", "dump", "score", "convert", "recap", "anonymize"]
+)
 def test_every_command_reports_a_reader_bug_as_a_bug(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
@@ -124,7 +132,11 @@ def test_every_command_reports_a_reader_bug_as_a_bug(
     kind: str,
 ) -> None:
     plant(monkeypatch, "acblscore", BUGS[kind])
-    more = {"convert": [str(tmp_path / "out.xml")], "recap": ["-o", str(tmp_path / "x.html")]}
+    more = {
+        "convert": [str(tmp_path / "out.xml")],
+        "recap": ["-o", str(tmp_path / "x.html")],
+        "anonymize": [str(tmp_path / "anonymous.ACA")],
+    }
     assert run([command, str(CLUB), *more.get(command, [])]) == INTERNAL
     assert_a_bug_report(said(capsys), str(CLUB))
     assert list(tmp_path.iterdir()) == []  # nothing written

@@ -13,7 +13,15 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, overload
 
 import bridgeio.formats  # noqa: F401  (the built-in formats register themselves)
-from bridgeio.errors import ConversionError, FormatError, InternalError, Problem, collect, lost
+from bridgeio.errors import (
+    ConversionError,
+    FormatError,
+    InternalError,
+    OptionError,
+    Problem,
+    collect,
+    lost,
+)
 from bridgeio.files import PathLike, atomic_output, input_size, read_head
 from bridgeio.files import same_file as same_file
 from bridgeio.model.document import Document, DocumentKind, kind_of
@@ -109,7 +117,7 @@ def read(path: PathLike, format: str | FileFormat | None = None, **options: Any)
 def read_as(path: str, fmt: FileFormat, **options: Any) -> Document:
     """Read ``path`` with ``fmt``'s reader (the format already known)."""
     wanted = fmt.reader_options(options)
-    with _reader_errors(path, fmt):
+    with reader_errors(path, fmt):
         if fmt.read is not None:
             doc: Document = fmt.read(path, **wanted)
             return doc
@@ -161,7 +169,7 @@ def validate_as(path: str, fmt: FileFormat, **options: Any) -> list[Problem]:
     with collect() as found:
         try:
             if fmt.check is not None:
-                with _reader_errors(path, fmt):
+                with reader_errors(path, fmt):
                     listed = list(fmt.check(path, **fmt.reader_options(options)))
                 if any(p.severity == "error" for p in listed):
                     _read_through(path, fmt, **options)
@@ -192,13 +200,14 @@ def iter_chunks(path: str, fmt: FileFormat, **options: Any) -> Iterator[Any]:
     if fmt.iter_chunks is None:
         yield read_as(path, fmt, **options)
         return
-    with _reader_errors(path, fmt):
+    with reader_errors(path, fmt):
         yield from fmt.iter_chunks(path, **wanted)
 
 
-class _reader_errors:  # noqa: N801 - a context manager, named like contextlib's
+class reader_errors:  # noqa: N801 - a context manager, named like contextlib's
     """What may leave a reader: a :class:`FormatError` (the file is at fault), an ``OSError``
-    (it could not be read: a FormatError too), a warning a caller's filter made an exception;
+    (it could not be read: a FormatError too), an :class:`OptionError` (an option it cannot
+    take), a warning a caller's filter made an exception;
     anything else is a bug in bridgeio, never blamed on the file: an :class:`InternalError`
     naming the file, with the bug's own exception as its cause."""
 
@@ -211,7 +220,7 @@ class _reader_errors:  # noqa: N801 - a context manager, named like contextlib's
     def __exit__(self, kind: type | None, error: BaseException | None, tb: object) -> None:
         if kind is None or error is None or not issubclass(kind, Exception):
             return
-        if issubclass(kind, FormatError | InternalError | Warning):
+        if issubclass(kind, FormatError | InternalError | OptionError | Warning):
             return
         if issubclass(kind, OSError):
             raise FormatError(self.path, "file", f"a readable file ({error})") from error

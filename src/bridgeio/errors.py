@@ -91,6 +91,19 @@ def raised_at(error: BaseException) -> str:
     return f"{last.filename.rsplit(f'{os.sep}bridgeio{os.sep}', 1)[-1]}:{last.lineno}"
 
 
+class OptionError(ValueError):
+    """An option given to a reader or writer that it cannot take (a code page Python does not
+    know): the caller's mistake, neither the file's fault nor a bug.
+
+    >>> str(OptionError("codepage", "unknown code page 'x'"))
+    "--codepage: unknown code page 'x'"
+    """
+
+    def __init__(self, option: str, message: str) -> None:
+        self.option = option
+        super().__init__(f"--{option.replace('_', '-')}: {message}")
+
+
 class ConversionError(ValueError):
     """The source holds too little for the target format (for example a ZRD from deals alone).
 

@@ -36,7 +36,7 @@ def anonymize(
 ) -> None:
     """Copy a file with names, player numbers, cities and clubs replaced by consistent
     pseudonyms; every other byte stays as it was."""
-    from bridgeio.core import output_handle, same_file
+    from bridgeio.core import output_handle, reader_errors, same_file
     from bridgeio.model.pseudonyms import Pseudonyms
 
     with failures(source), collect() as found, opened(source, source_format) as src:
@@ -48,7 +48,7 @@ def anonymize(
         _same_format(src, target)
         names = Pseudonyms(key.encode() if key else None)
         out = sys.stdout.buffer if target == STDIO else target
-        with output_handle(out, force) as handle:
+        with output_handle(out, force) as handle, reader_errors(src.path, fmt):
             fmt.anonymize(src.path, handle, names, **fmt.reader_options(read_options(options)))
     show_problems(src.label, found.problems, verbose)
     sys.exit(status_of(found))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from bridgeio.errors import OptionError
 from bridgeio.formats.chessbase.entity import TournamentFile
 
 
@@ -12,5 +13,5 @@ def read(path: str | os.PathLike[str], codepage: str = "cp1252") -> TournamentFi
     try:
         "".encode(codepage)
     except LookupError:
-        raise ValueError(f"unknown code page {codepage!r}") from None
+        raise OptionError("codepage", f"unknown code page {codepage!r}") from None
     return TournamentFile.read(os.fspath(path), codepage)

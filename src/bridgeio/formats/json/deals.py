@@ -129,7 +129,7 @@ def _column(
         return None
     try:
         return np.array([convert(r[key]) for r in records], dtype=np.int64)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, OverflowError):  # (a board number past 2^63)
         raise FormatError(path, f"records[].{key}", f"a valid {key} in every record") from None
 
 
