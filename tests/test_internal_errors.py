@@ -11,6 +11,7 @@ the bug's own exception as its cause.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import struct
 import subprocess
@@ -248,3 +249,15 @@ def test_the_fuzzers_finds_are_read_or_the_files_fault(tmp_path: Path) -> None:
         path.write_text(re.sub(r'\[Date "\d+', '[Date "' + "9" * 100, text))
         doc = bridgeio.read(path)
     assert doc.events and doc.events[0].date is None  # not a whole date: none
+
+
+def test_a_json_board_number_past_2_63_is_the_files_fault(tmp_path: Path) -> None:
+    """Found by a structural fuzzer of canonical JSON (values of another type or size put
+    in place of a document's own): numpy's OverflowError was an internal error."""
+    path = tmp_path / "deals.json"
+    bridgeio.convert(DEALS, path)
+    document = json.loads(path.read_text())
+    document["records"][0]["board"] = 2**64
+    path.write_text(json.dumps(document))
+    with pytest.raises(bridgeio.FormatError, match=r"records\[\]\.board"):
+        bridgeio.read(path)
