@@ -185,7 +185,8 @@ def test_a_bug_on_standard_input_names_it(
 def test_a_bug_after_reading_is_a_bug_too(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Outside any reader (here the summary ``info`` prints): the same words, no file."""
+    """Outside any reader (here the summary ``info`` prints): the same words, the file it
+    was working on."""
     import bridgeio.analysis.summary as summary
 
     def describe(*args: Any) -> str:
@@ -194,7 +195,8 @@ def test_a_bug_after_reading_is_a_bug_too(
     monkeypatch.setattr(summary, "describe", describe)
     assert run(["info", str(CLUB)]) == INTERNAL
     text = said(capsys)
-    assert f"internal error in bridgeio {bridgeio.__version__}: please report it (KeyError" in text
+    assert f"internal error in bridgeio {bridgeio.__version__} working on {CLUB}: please" in text
+    assert "please report it (KeyError: 'board', at " in text
     assert TRACEBACK not in text
 
 
@@ -261,3 +263,19 @@ def test_a_json_board_number_past_2_63_is_the_files_fault(tmp_path: Path) -> Non
     path.write_text(json.dumps(document))
     with pytest.raises(bridgeio.FormatError, match=r"records\[\]\.board"):
         bridgeio.read(path)
+
+
+def test_a_writer_bug_names_the_file_and_writes_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fmt = bridgeio.get_format("usebio")
+
+    def write(doc: Any, handle: Any, **options: Any) -> None:
+        handle.write(b"<USEBIO")
+        doc.events[0].sections[0].entries[999]  # an IndexError half-way through
+
+    monkeypatch.setitem(registry._FORMATS, "usebio", dataclasses.replace(fmt, write=write))
+    assert run(["convert", str(CLUB), str(tmp_path / "out.xml")]) == INTERNAL
+    text = said(capsys)
+    assert f"internal error in bridgeio {bridgeio.__version__} working on {CLUB}: please" in text
+    assert list(tmp_path.iterdir()) == []

@@ -8,6 +8,7 @@ BSD's sysexits.h, "an internal software error"), never blamed on the file.
 from __future__ import annotations
 
 import os
+import struct
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,6 +25,18 @@ from bridgeio.errors import (
 from bridgeio.files import STDIO, OutputRefused
 
 OK, PROBLEMS, FAILED, INTERNAL = 0, 1, 2, 70
+
+_BUGS = (
+    LookupError,
+    TypeError,
+    AttributeError,
+    ArithmeticError,
+    AssertionError,
+    UnicodeError,
+    struct.error,
+)
+"""Exceptions that only a bug raises out of a command's work on a file (a ``ValueError`` may
+be a command's own message, such as an extension no format has)."""
 
 _debug = False
 
@@ -97,6 +110,8 @@ def failures(name: str) -> Iterator[None]:
         raise Failure(str(error)) from None
     except DataLossWarning as loss:
         raise Failure(f"{label}: {loss} (--strict: nothing written)") from None
+    except _BUGS as error:  # Python's own errors: a bug met on this file, never its fault
+        raise bug(error, label, "working on") from None
     except (ValueError, FileExistsError) as error:
         raise Failure(f"{label}: {error}") from None
     except BrokenPipeError:
