@@ -144,3 +144,16 @@ def test_compiled_templates_are_kept_where_they_can_be(
     blocked.write_text("not a folder")
     monkeypatch.setenv("BRIDGEIO_CACHE", str(blocked))
     assert page._compiled_templates() is None  # no cache: the templates are compiled each time
+
+
+def test_a_sites_links_join_the_pages_contents() -> None:
+    """``links`` (a results site's downloads) are entries of the page's contents, once."""
+    from bridgeio.recap import Game, render_game, render_games
+
+    doc = two_events()
+    links = [("USEBIO", "/games/7.xml"), ("<PBN>", "/games/7.pbn")]
+    one = render_game(Game.of(doc.events[0], "x"), "x", "", None, links)
+    assert one.count('<a href="/games/7.xml">USEBIO</a>') == 1
+    assert '<a href="/games/7.pbn">&lt;PBN&gt;</a>' in one  # escaped
+    games = [(Game.of(e, "x", "" if i == 0 else "e2-"), None) for i, e in enumerate(doc.events)]
+    assert render_games(games, "x", "", links).count('href="/games/7.xml"') == 1

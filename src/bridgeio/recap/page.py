@@ -16,6 +16,7 @@ import functools
 import hashlib
 import io
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import jinja2
@@ -99,13 +100,25 @@ def content_security_policy() -> str:
     return _inline()["csp"]
 
 
-def render_game(game: Game, source: str, index: str = "", deals: DealSet | None = None) -> str:
+def render_game(
+    game: Game,
+    source: str,
+    index: str = "",
+    deals: DealSet | None = None,
+    links: Sequence[tuple[str, str]] = (),
+) -> str:
     """The HTML of one game's page; ``index`` links back to a site's index page, ``deals``
-    (the game's hand record) is offered for download as PBN."""
-    return render_games([(game, deals)], source, index)
+    (the game's hand record) is offered for download as PBN, ``links`` (text, address) are
+    more entries of the page's contents (a results site's downloads)."""
+    return render_games([(game, deals)], source, index, links)
 
 
-def render_games(games: list[tuple[Game, DealSet | None]], source: str, index: str = "") -> str:
+def render_games(
+    games: list[tuple[Game, DealSet | None]],
+    source: str,
+    index: str = "",
+    links: Sequence[tuple[str, str]] = (),
+) -> str:
     """The HTML of one page showing ``games`` (each with its hand record) one after another:
     the events of one file. Their ids must differ (:meth:`Game.of`'s ``prefix``).
 
@@ -131,7 +144,14 @@ def render_games(games: list[tuple[Game, DealSet | None]], source: str, index: s
     return (
         _environment()
         .get_template("game.html.j2")
-        .render(parts=parts, title=" · ".join(titles), source=source, index=index, **_inline())
+        .render(
+            parts=parts,
+            title=" · ".join(titles),
+            source=source,
+            index=index,
+            links=links,
+            **_inline(),
+        )
     )
 
 
