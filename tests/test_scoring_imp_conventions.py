@@ -32,6 +32,8 @@ from bridgeio.model.results import (
 
 PIANOLA = "world/usebio/jacquicollier__ukbridge-club-website__cross-imp-pairs.xml"
 BUTLER = ["usebio/compscore_butler_howell.xml", "usebio/compscore_butler_mitchell.xml"]
+NOTSUP = "usebio/compscore_notsupported.xml"  # pairs "scored by IMPS": Butler, found
+IMP_FILES = [PIANOLA, *BUTLER, NOTSUP]
 SCORE = re.compile(r"<SCORE>(-?\d+)</SCORE>")
 
 
@@ -112,8 +114,9 @@ def test_pianola_pairs_sit_both_ways_and_its_totals_are_unrounded_sums(corpus):
     assert wrong == {"event 1, pair 16": (53.57, 56.15), "event 1, pair 17": (21.29, 28.14)}
 
 
-def test_pianola_changed_raw_score_is_reported_at_its_board(corpus, tmp_path, capsys):
-    text = (corpus / PIANOLA).read_text(encoding="iso-8859-1")
+@pytest.mark.parametrize("name", IMP_FILES)
+def test_a_changed_raw_score_is_reported_at_its_board(corpus, tmp_path, capsys, name):
+    text = (corpus / name).read_text(encoding="iso-8859-1")
     scores = list(SCORE.finditer(text))
     found = scores[len(scores) // 2]  # a line of a board in the middle of the file
     board = int(re.findall(r"<BOARD_NUMBER>(\d+)</BOARD_NUMBER>", text[: found.start()])[-1])
@@ -124,6 +127,16 @@ def test_pianola_changed_raw_score_is_reported_at_its_board(corpus, tmp_path, ca
     said = errors(capsys.readouterr().out)
     on_boards = [line for line in said if "IMPs" in line]
     assert on_boards and all(f"board {board}," in line for line in on_boards)
+
+
+@pytest.mark.parametrize("name", IMP_FILES)
+def test_imp_files_agree_with_the_rules_their_figures_fit(corpus, name):
+    done = rescore(read(corpus / name))
+    assert not [d for d in done.differences if d.what != "total"]  # (Pianola's two below)
+    assert not [t for t in done.unchecked if "not checked" in t]
+    for what in ("boards", "totals", "ranks"):
+        agree, compared = done.agreement[what]
+        assert compared > 0 and agree >= compared - 2, what
 
 
 @pytest.mark.parametrize("name", BUTLER)
