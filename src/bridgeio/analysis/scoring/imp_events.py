@@ -274,23 +274,39 @@ def _recorded_decimals(results: Results) -> tuple[int, int]:
 def _detect(results: Results, flats: dict[bool, ImpLines]) -> Detected | None:
     """:func:`detect_imp_rules`, the lines it flattens kept in ``flats`` (by pooling)."""
     decimals, total_decimals = _recorded_decimals(results)
-    tried: list[tuple[tuple[int, int, int, int], ImpRules]] = []
-    for rules in _candidates(results, decimals):
-        lines = _lines(results, flats, rules.across_sections)
-        counts = _board_agreement(lines, Scored.of(lines, rules))
-        if counts[1] == 0:
-            return _from_totals(results, flats, decimals, total_decimals)
-        tried.append((counts, rules))
-        if counts[0] == counts[1]:
-            break
-    counts, rules = max(tried, key=lambda t: t[0][0])  # the first of the best
-    others = tuple(r for n, r in tried if n[0] == counts[0] and r is not rules)
+    found = board_rules(results, flats, decimals)
+    if found is None:
+        return _from_totals(results, flats, decimals, total_decimals)
+    rules, counts, others = found
     lines = flats[rules.across_sections]
     rules = replace(rules, total_decimals=total_decimals, both_directions=lines.switched)
     entry_counts, rules = _entry_rules(lines, rules)
     return Detected(
         rules, counts[0], counts[1], entry_counts[0], entry_counts[1], others, counts[2:]
     )
+
+
+def board_rules(
+    results: Results, flats: dict[bool, ImpLines] | None = None, decimals: int | None = None
+) -> tuple[ImpRules, tuple[int, int, int, int], tuple[ImpRules, ...]] | None:
+    """The board rules the recorded line IMPs of ``results`` fit best (the first of the
+    best; the search stops at one that fits every line), with the lines agreeing and
+    compared and the boards agreeing and compared, and the other rules as good; None where
+    no line records IMPs beside a score. ``decimals``: those of the board figures (else
+    found from them)."""
+    flats = {} if flats is None else flats
+    decimals = _recorded_decimals(results)[0] if decimals is None else decimals
+    tried: list[tuple[tuple[int, int, int, int], ImpRules]] = []
+    for rules in _candidates(results, decimals):
+        lines = _lines(results, flats, rules.across_sections)
+        counts = _board_agreement(lines, Scored.of(lines, rules))
+        if counts[1] == 0:
+            return None
+        tried.append((counts, rules))
+        if counts[0] == counts[1]:
+            break
+    counts, rules = max(tried, key=lambda t: t[0][0])  # the first of the best
+    return rules, counts, tuple(r for n, r in tried if n[0] == counts[0] and r is not rules)
 
 
 def _lines(results: Results, flats: dict[bool, ImpLines], across: bool) -> ImpLines:
