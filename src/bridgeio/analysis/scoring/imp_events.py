@@ -169,34 +169,29 @@ class EntryFigures:
 
     totals: Floats
     boards: Ints
-    places: Ints
+    rules: ImpRules
 
     @classmethod
     def of(cls, lines: ImpLines, rules: ImpRules, scored: Scored) -> EntryFigures:
         """The entries' figures by ``rules`` from the lines ``scored``."""
         ns, ew = (scored.ns, scored.ew) if rules.exact else scored.printed(lines)
         sums, boards = T.tallies(lines, ns, ew)
-        values = T.totals(lines, sums, boards, rules.total, rules.total_decimals)
-        places = T.places(lines, rules.rank_scope, values, boards, rules.total_decimals)
-        return cls(values, boards, places)
+        return cls(T.totals(lines, sums, boards, rules.total, rules.total_decimals), boards, rules)
+
+    def places(self, lines: ImpLines) -> Ints:
+        """Each entry's place and the last place of its tie (0 where it records no rank)."""
+        rules = self.rules
+        return T.places(lines, rules.rank_scope, self.totals, self.boards, rules.total_decimals)
 
     def total_agreement(self, lines: ImpLines, rules: ImpRules) -> tuple[Bools, Bools]:
         """Entries whose recorded total the rules give, and those that record one."""
-        recorded = np.asarray(
-            [np.nan if x.score is None else x.score for _, _, x in lines.entries], dtype=float
-        )
-        return T.agree(recorded, self.totals, rules.total_decimals), ~np.isnan(recorded)
+        return T.agree(lines.scores, self.totals, rules.total_decimals), ~np.isnan(lines.scores)
 
-    def rank_agreement(self, lines: ImpLines) -> tuple[Bools, Bools]:
-        """Entries whose recorded rank the places give, and those that record one."""
-        given = np.asarray([x.rank is not None for _, _, x in lines.entries], dtype=bool)
-        right = np.asarray(
-            [
-                T.rank_agrees(entry, int(low), int(high))
-                for (_, _, entry), (low, high) in zip(lines.entries, self.places, strict=True)
-            ],
-            dtype=bool,
-        )
+    def rank_agreement(self, lines: ImpLines, places: Ints) -> tuple[Bools, Bools]:
+        """Entries whose recorded rank the ``places`` give, and those that record one."""
+        ranks, tied = lines.ranks
+        given = ranks > 0
+        right = (ranks == places[:, 0]) & (tied == (places[:, 1] > places[:, 0]))
         return right & given, given
 
 
@@ -225,17 +220,22 @@ def _board_agreement(lines: ImpLines, scored: Scored) -> tuple[int, int, int, in
 
 
 def _candidates(results: Results, decimals: int) -> Iterator[ImpRules]:
-    """The board rules tried, the likelier first: every Butler datum rule, then cross-IMPs,
-    each with the sections pooled and (where an event has several) apart."""
+    """The board rules tried, the likelier first: every Butler datum rule, then cross-IMPs
+    (cross-IMPs first where the file prints its board figures with decimals: Butler IMPs are
+    whole), each with the sections pooled and (where an event has several) apart."""
     several = any(len(e.sections) > 1 for e in results.events)
     poolings = (True, False) if several else (True,)
-    for across in poolings:
-        yield from (ImpRules(ImpMethod.BUTLER, r, across_sections=across) for r in DATUM_RULES)
-    for across in poolings:
-        for average in CrossAverage:
-            yield ImpRules(
-                ImpMethod.CROSS, cross=average, decimals=decimals, across_sections=across
-            )
+    butler = [
+        ImpRules(ImpMethod.BUTLER, r, across_sections=across)
+        for across in poolings
+        for r in DATUM_RULES
+    ]
+    cross = [
+        ImpRules(ImpMethod.CROSS, cross=average, decimals=decimals, across_sections=across)
+        for across in poolings
+        for average in CrossAverage
+    ]
+    yield from (cross + butler) if decimals else (butler + cross)
 
 
 def detect_imp_rules(results: Results) -> Detected | None:
@@ -333,7 +333,8 @@ def _entry_rules(
     rank_best: tuple[int, int] = (-1, 0)
     for scope in RankScope:
         trial = replace(chosen, rank_scope=scope)
-        right, given = EntryFigures.of(lines, trial, scored).rank_agreement(lines)
+        figures = EntryFigures.of(lines, trial, scored)
+        right, given = figures.rank_agreement(lines, figures.places(lines))
         found = (int(right.sum()), int(given.sum()))
         if found[0] > rank_best[0]:
             rank_best, rules = found, trial
@@ -432,12 +433,13 @@ def _total_differences(
 
 
 def _rank_differences(lines: ImpLines, figures: EntryFigures, apply: bool, done: Rescoring) -> None:
-    right, given = figures.rank_agreement(lines)
+    places = figures.places(lines)
+    right, given = figures.rank_agreement(lines, places)
     for i in np.flatnonzero(given).tolist():
         event, section, entry = lines.entries[i]
         done.count("ranks", bool(right[i]))
         if not right[i]:
-            low, high = (int(v) for v in figures.places[i])
+            low, high = (int(v) for v in places[i])
             recorded = f"{entry.rank}{'=' if entry.tied else ''}"
             place = entry_place(event.number, section.name, entry)
             done.differences.append(Difference(place, "rank", recorded, T.tie_text(low, high)))

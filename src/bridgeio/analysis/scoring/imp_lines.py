@@ -91,6 +91,13 @@ def points(score: object) -> float:
     return np.nan
 
 
+def _points(score: object) -> float:
+    """:func:`points`, for the common case first (a line's score in range)."""
+    if type(score) is int and -MOST_POINTS <= score <= MOST_POINTS:
+        return float(score)
+    return points(score)
+
+
 def _directed(section: Section) -> bool:
     """Does a pair number of ``section`` stand for one pair N-S and another E-W?"""
     seen: dict[int, set[Direction | None]] = {}
@@ -121,6 +128,11 @@ class ImpLines:
     ew_entry: Ints
     missing: Bools  # IMPs recorded, and no score in points nor an adjusted one
     switched: bool = False  # some entry sat N-S on one board and E-W on another
+    scores: Floats = field(default_factory=lambda: np.zeros(0))  # entries' totals (NaN: none)
+    ranks: tuple[Ints, Bools] = field(  # entries' ranks (0: none) and ties
+        default_factory=lambda: (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
+    )
+    groups: dict[object, list[list[int]]] = field(default_factory=dict)  # (by rank scope)
 
     @classmethod
     def of(cls, results: Results, across_sections: bool = True) -> ImpLines:
@@ -139,13 +151,13 @@ class ImpLines:
                 ns_key = (board.event, name, Direction.NS if apart else None, line.ns)
                 ew_key = (board.event, name, Direction.EW if apart else None, line.ew)
                 where.append((b, i))
-                ns, ew = points(line.ns_score), points(line.ew_score)
-                ns = -ew if np.isnan(ns) and line.ns_score is None else ns
-                ew = -ns if line.ew_score is None or np.isnan(ew) else ew
+                ns, ew = _points(line.ns_score), _points(line.ew_score)
+                ns = -ew if ns != ns and line.ns_score is None else ns  # (x != x: NaN)
+                ew = -ns if line.ew_score is None or ew != ew else ew
                 rows.append(
                     (b, ns, ew, _nan(line.ns_points), _nan(line.ew_points),
                      index.get(ns_key, len(entries)), index.get(ew_key, len(entries)),
-                     _missing(line))
+                     ns != ns and _missing(line))  # (NaN: no score in points)
                 )  # fmt: skip
         table = np.asarray(rows, dtype=np.float64).reshape(len(rows), 8)
         ints = table[:, [0, 5, 6]].astype(np.int64).T
@@ -154,6 +166,13 @@ class ImpLines:
             entries, ints[1], ints[2], table[:, 7] > 0,
         )  # fmt: skip
         found.switched = found._switched()
+        found.scores = np.asarray(
+            [np.nan if x.score is None else x.score for _, _, x in entries], dtype=np.float64
+        )
+        found.ranks = (
+            np.asarray([x.rank or 0 for _, _, x in entries], dtype=np.int64),
+            np.asarray([x.tied for _, _, x in entries], dtype=bool),
+        )
         return found
 
     def _switched(self) -> bool:

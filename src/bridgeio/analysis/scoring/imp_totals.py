@@ -162,15 +162,22 @@ def places(lines: ImpLines, scope: RankScope, values: Floats, boards: Ints, deci
     """Each entry's place and the last place of its tie, as rows (0 where it records no
     rank): ranked by the totals as printed (``decimals``) within ``scope``."""
     found = np.zeros((len(lines.entries), 2), dtype=np.int64)
-    groups: dict[object, list[int]] = defaultdict(list)
-    for i, (event, section, entry) in enumerate(lines.entries):
-        if entry.rank is not None:
-            groups[_group(scope, event.number, section.name, entry)].append(i)
     printed = round_half_away(values, decimals)
-    for members in groups.values():
+    for members in _groups(lines, scope):
         low, high = ranks(printed[members], boards[members] == 0)
         found[members, 0], found[members, 1] = low, high
     return found
+
+
+def _groups(lines: ImpLines, scope: RankScope) -> list[list[int]]:
+    """The entries with a rank, in the groups ``scope`` ranks together (kept with the lines)."""
+    if scope not in lines.groups:
+        groups: dict[object, list[int]] = defaultdict(list)
+        for i, (event, section, entry) in enumerate(lines.entries):
+            if entry.rank is not None:
+                groups[_group(scope, event.number, section.name, entry)].append(i)
+        lines.groups[scope] = list(groups.values())
+    return lines.groups[scope]
 
 
 def _group(scope: RankScope, event: int, section: str, entry: Entry) -> tuple[object, ...]:
