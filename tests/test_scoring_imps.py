@@ -165,7 +165,7 @@ def test_ruter_butler_session_is_recomputed(corpus):
     assert (found.lines, found.checked) == (336, 336)
     assert found.rules.method is ImpMethod.BUTLER and found.rules.datum.drop == 1
     assert found.rules.across_sections  # sections A and B share one datum
-    assert found.rules.total is Total.PER_BOARD and (found.entries, found.ranked) == (52, 52)
+    assert found.rules.total is Total.PER_BOARD and found.totals == found.ranks == (52, 52)
     assert check_imps(results, found.rules) == []
     # The datums (ButlerDatum, kept in PBN provenance) fix the rounding: halves away from
     # zero (board 2: the mean of the middle 22 scores is -285.0, recorded -290)
@@ -202,7 +202,7 @@ def test_compscore_butler_pairs_are_recomputed(corpus, name):
     found = detect_imp_rules(results)
     assert found is not None and found.lines == found.checked > 100
     assert found.rules.datum.drop >= 1 and found.rules.total is Total.SUM
-    assert found.entries == found.ranked
+    assert found.totals[0] == found.totals[1] > 0 and found.ranks[0] == found.ranks[1] > 0
     assert errors(check_imps(results, found.rules)) == []
 
 

@@ -218,6 +218,8 @@ def results_models(draw, modern: bool = True) -> Results:
         scoring=draw(st.sampled_from(SCORINGS[kind])),
         rating=draw(TEXT),
     )
+    if kind is EventKind.TEAMS:
+        event.pairwise_scoring = draw(st.sampled_from([None, Scoring.CROSS_IMPS, Scoring.BUTLER]))
     if modern and draw(st.booleans()):
         event.strats = [
             Strat(letter, None, draw(st.one_of(st.none(), st.integers(1, 9999))))
@@ -238,6 +240,9 @@ def results_models(draw, modern: bool = True) -> Results:
                     match.home_imps, match.away_imps = first, second
                 if away and away != home:
                     match.boards = draw(boards(kind, numbers, modern, (home, away)))
+                    if event.scoring is Scoring.IMPS:  # each board's IMPS (a VP event's add up)
+                        for board in match.boards:
+                            board.imps = draw(st.one_of(st.none(), POINTS))
                 section.matches.append(match)
         else:
             section.results = draw(boards(kind, numbers, modern))

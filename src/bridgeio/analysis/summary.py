@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bridgeio.model.document import Document, DocumentKind
 from bridgeio.model.movement import Movement, Table
-from bridgeio.model.results import Entry, Results, Section
+from bridgeio.model.results import Entry, Event, Results, Scoring, Section
 
 if TYPE_CHECKING:
     from bridgeio.model.chess import TournamentIndex
@@ -60,10 +60,42 @@ def describe_results(results: Results, fmt: str) -> str:
             + (f" (club {event.club_number})" if event.club_number else "")
         )
         rating = f"; rating: {event.rating}" if event.rating else ""
-        lines.append(f"  {event.kind}, {event.scoring.replace('_', ' ')}{rating}")
+        lines.append(f"  {scoring_words(event)}{rating}")
         for section in event.sections:
             lines.extend(section_lines(section))
     return "\n".join(lines)
+
+
+_NAMES = {
+    Scoring.IMPS: "IMPs",
+    Scoring.CROSS_IMPS: "cross-IMPs",
+    Scoring.BUTLER: "Butler IMPs",
+    Scoring.VICTORY_POINTS: "VPs",
+}
+
+
+def scoring_words(event: Event, kind: bool = True) -> str:
+    """How an event is scored, as its file states it: the kind (with ``kind``), then the
+    scoring, with how its boards and its pairs are scored where the file says more.
+
+    >>> scoring_words(Event(scoring=Scoring.CROSS_IMPS))
+    'pairs, cross imps'
+    >>> from bridgeio.model.results import EventKind
+    >>> teams = Event(kind=EventKind.TEAMS, scoring=Scoring.IMPS,
+    ...               match_scoring=Scoring.VICTORY_POINTS, pairwise_scoring=Scoring.CROSS_IMPS)
+    >>> scoring_words(teams), scoring_words(teams, kind=False)
+    ('teams, VPs (IMPs a board, pairwise cross-IMPs)', 'VPs (IMPs a board, pairwise cross-IMPs)')
+    """
+    text = event.scoring.value.replace("_", " ")
+    more = []
+    match = event.match_scoring
+    if match is not None and match is not event.scoring:
+        text = _NAMES.get(match, match.value.replace("_", " "))
+        more.append(f"{_NAMES.get(event.scoring, event.scoring.value)} a board")
+    if event.pairwise_scoring is not None:
+        more.append(f"pairwise {_NAMES.get(event.pairwise_scoring, event.pairwise_scoring.value)}")
+    text += f" ({', '.join(more)})" if more else ""
+    return f"{event.kind.value}, {text}" if kind else text
 
 
 def section_lines(section: Section) -> list[str]:

@@ -255,11 +255,13 @@ class BoardResult:
 
 @dataclass
 class Board:
-    """A board's number and every table's result on it."""
+    """A board's number and every table's result on it; ``imps``, in a team match, the IMPs
+    the home team won on it where the file records them with the board (USEBIO ``IMPS``)."""
 
     number: int
     results: list[BoardResult] = field(default_factory=list)
     kept: Provenance | None = field(default=None, compare=False, repr=False)
+    imps: float | None = None
 
 
 @dataclass
@@ -315,6 +317,10 @@ class Event:
     kind: EventKind = EventKind.PAIRS
     scoring: Scoring = Scoring.MATCHPOINTS
     rating: str = ""
+    # where the file says them: how a teams event's matches are scored (IMPs, VPs), and how
+    # its pairs are scored against the field (cross-IMPs, Butler); ``scoring`` is the boards'
+    match_scoring: Scoring | None = None
+    pairwise_scoring: Scoring | None = None
     strats: list[Strat] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
     deals: DealSet | None = field(default=None, compare=False)  # the hand record, if any

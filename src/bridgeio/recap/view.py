@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bridgeio.analysis.summary import scoring_words
 from bridgeio.model.results import Award, Direction, Entry, Event, Scoring, Section
 from bridgeio.recap.checks import Checks, Figure, checks
 from bridgeio.recap.entries import Roster, Who
@@ -132,7 +133,9 @@ class Game:
         title = event.name or event.session_name or fallback
         details = [event.session_name if event.session_name != title else "", event.club]
         details += [event.date.isoformat() if event.date else "", event.director]
-        details.append(_SCORING.get(event.scoring, event.scoring.value.replace("_", " ")))
+        plain = event.match_scoring is None and event.pairwise_scoring is None
+        said = _SCORING.get(event.scoring) if plain else None
+        details.append(said or scoring_words(event, kind=False))
         hands = Hands(event.deals)
         game = cls(title, [d for d in details if d], [], [], event.kind.value == "individual")
         game.prefix = prefix

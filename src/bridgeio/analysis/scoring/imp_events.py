@@ -1,41 +1,59 @@
-"""IMP events (Butler and cross-IMP pairs, team matches): every board's IMPs recomputed from the
-raw scores, each entry's total and rank, and the recorded figures checked against them.
+"""IMP pairs events (Butler and cross-IMP pairs): every board's IMPs recomputed from the raw
+scores, each entry's total and rank (:mod:`.imp_totals`), and the recorded figures checked
+against them.
 
 Sources: the IMP scale, cross-IMPs and Butler datums as :mod:`.imps` and :mod:`.butler` cite;
-USEBIO 1.4's TOTAL_SCORE ("the sum of the cross-IMP scores for each board. Similar rules apply
-to Butler-IMPS"); Ruter's TotalScoreIMP, the IMPs per board played (found in the corpus file,
-to two decimals); ranks with ties as results lists print them (equal totals share the best
-place, the next entry's place counts every entry above it), an entry that played no board
-placed after all that did (Ruter). A board is compared across every section of the event
-that played it (one field, as Ruter's datum is), or section by section.
+the totals as :mod:`.imp_totals` sets out. A board is compared across every section of the
+event that played it (one field, as Ruter's datum is), or section by section.
+
+The policy, for each kind of figure (board IMPs, totals, ranks): every known convention is
+tried, and the one that reproduces most of the file's own figures is chosen and said in words
+(:meth:`ImpRules.describe`). It must reproduce the bulk of them (three in four,
+:func:`reproduces`): then a figure that alone disagrees is an error (a typo, a changed
+score), and ``score`` may put the rule's figure in its place. Where no known rule reproduces
+the bulk, that is one warning naming the closest rule, never a list of errors, and nothing of
+that kind is rewritten. A board with a line whose IMPs are recorded and whose score is not
+(or is no number a board can score) is not checked: said at the line.
 
 :func:`detect_imp_rules` finds from a file's own figures which rules it was scored by, and
-:func:`check_imps` reports each figure that differs from the recomputation.
+:func:`check_imps` reports each figure that differs from the recomputation by given rules.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import numpy as np
-import numpy.typing as npt
 
+from bridgeio.analysis.scoring import imp_totals as T
 from bridgeio.analysis.scoring.butler import DATUM_RULES, DatumRule
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.imp_lines import Field as Field  # (re-exported)
 from bridgeio.analysis.scoring.imp_lines import Floats, ImpLines, Ints
 from bridgeio.analysis.scoring.imp_lines import fields as fields
+from bridgeio.analysis.scoring.imp_totals import RankScope as RankScope
+from bridgeio.analysis.scoring.imp_totals import Total as Total
+from bridgeio.analysis.scoring.imp_totals import ranks as ranks
 from bridgeio.analysis.scoring.imps import CrossAverage
 from bridgeio.analysis.scoring.report import Difference, Rescoring
 from bridgeio.errors import Problem
-from bridgeio.model.results import Entry, Event, Results, Section
+from bridgeio.model.results import Event, Results
 
-Bools = npt.NDArray[np.bool_]
+Bools = T.Bools
+BULK = 0.75
+"""The share of a file's figures of one kind a rule must reproduce to be the file's rule."""
 
-TOLERANCE = 0.005  # recorded figures carry two decimals
+
+def reproduces(agreeing: int, compared: int) -> bool:
+    """Whether a rule reproducing ``agreeing`` of ``compared`` figures is the file's: at
+    least three in four (nothing compared: nothing against it).
+
+    >>> reproduces(15, 17), reproduces(12, 20), reproduces(0, 0)
+    (True, False, True)
+    """
+    return agreeing >= BULK * compared
 
 
 class ImpMethod(StrEnum):
@@ -45,20 +63,6 @@ class ImpMethod(StrEnum):
     CROSS = "cross"  # every other result
 
 
-class Total(StrEnum):
-    """How an entry's board scores make its total."""
-
-    SUM = "sum"  # USEBIO TOTAL_SCORE, Compscore
-    PER_BOARD = "per-board"  # the sum over the boards played (Ruter's TotalScoreIMP)
-
-
-class RankScope(StrEnum):
-    """Which entries are ranked together."""
-
-    EVENT = "event"  # every entry of the event (Ruter)
-    DIRECTION = "direction"  # each section's N-S and E-W apart (Mitchell)
-
-
 @dataclass(frozen=True)
 class ImpRules:
     """How an IMP pairs event is scored.
@@ -66,51 +70,56 @@ class ImpRules:
     >>> ImpRules(datum=DatumRule(drop=1), total=Total.PER_BOARD).describe()
     'Butler IMPs, datum the mean dropping the top and bottom 1, rounded to 10 with halves \
 away from zero, across sections; totals per board played, ranked across the event'
+    >>> ImpRules(ImpMethod.CROSS, both_directions=True, exact=True).describe()
+    'cross-IMPs averaged over the other results, 2 decimals, across sections, over both \
+directions; totals summed from the unrounded boards, rounded to 2 decimals, ranked across \
+the event'
     """
 
     method: ImpMethod = ImpMethod.BUTLER
     datum: DatumRule = DatumRule()
     cross: CrossAverage = CrossAverage.OTHERS
-    decimals: int = 2  # a cross-IMP board score's
+    decimals: int = 2  # a cross-IMP board figure's (Butler IMPs are whole)
     across_sections: bool = True
     total: Total = Total.SUM
+    exact: bool = False  # totals from the unrounded board figures, rounded once
+    total_decimals: int = 2
     rank_scope: RankScope = RankScope.EVENT
+    both_directions: bool = False  # (said) a pair's total counts both directions
+
+    @property
+    def board_decimals(self) -> int:
+        """The decimals of a board figure."""
+        return 0 if self.method is ImpMethod.BUTLER else self.decimals
 
     def describe(self) -> str:
         """The rules in words, for a report."""
+        return f"{self.board_words()}; {self.total_words()}, {self.rank_words()}"
+
+    def board_words(self) -> str:
+        """How the board figures are made, in words."""
         if self.method is ImpMethod.BUTLER:
             how = f"Butler IMPs, datum the {self.datum.describe()}"
         else:
             how = f"{self.cross.rule}, {self.decimals} decimals"
-        where = "across sections" if self.across_sections else "section by section"
-        total = "summed" if self.total is Total.SUM else "per board played"
-        ranked = "across the event" if self.rank_scope is RankScope.EVENT else "by direction"
-        return f"{how}, {where}; totals {total}, ranked {ranked}"
+        how += ", across sections" if self.across_sections else ", section by section"
+        return how + (", over both directions" if self.both_directions else "")
 
+    def total_words(self) -> str:
+        """How the totals are made, in words."""
+        exact = self.exact and self.method is ImpMethod.CROSS
+        return f"totals {self.total.describe(exact, self.total_decimals)}"
 
-def ranks(
-    totals: npt.ArrayLike, absent: npt.ArrayLike | None = None
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Each total's place, higher first, as the low and high ends of its tie (equal at a
-    place of its own); ``absent`` entries (no board played) come after all the others.
-
-    >>> low, high = ranks([2.93, 1.79, 1.79, -0.5, 0.0], absent=[0, 0, 0, 0, 1])
-    >>> low.tolist(), high.tolist()
-    ([1, 2, 2, 4, 5], [1, 3, 3, 4, 5])
-    """
-    values = np.asarray(totals, dtype=np.float64)
-    if absent is not None:  # below every total played, tied among themselves
-        values = np.where(np.asarray(absent, dtype=bool), -np.inf, values)
-    ordered = np.sort(-values)
-    low = np.searchsorted(ordered, -values, side="left") + 1
-    high = np.searchsorted(ordered, -values, side="right")
-    return low.astype(np.int64), high.astype(np.int64)
+    def rank_words(self) -> str:
+        """How the entries are ranked, in words."""
+        return f"ranked {self.rank_scope.words}"
 
 
 @dataclass(frozen=True)
 class Scored:
-    """Every line's IMPs recomputed by some rules (NaN where the rules cannot score it),
-    with each board's datum (Butler) and each entry's total, boards played and place."""
+    """Every line's IMPs recomputed by some rules, unrounded (NaN where the rules cannot
+    score it, or its board has a line whose score is missing), with each board's datum
+    (Butler)."""
 
     rules: ImpRules
     datum: Floats | None
@@ -120,11 +129,14 @@ class Scored:
     @classmethod
     def of(cls, lines: ImpLines, rules: ImpRules) -> Scored:
         """The lines scored by ``rules``."""
+        point: Floats | None = None
         if rules.method is ImpMethod.BUTLER:
             point, ns, ew = lines.butler(rules.datum)
-            return cls(rules, point, ns, ew)
-        ns, ew = lines.cross(rules.cross, rules.decimals)
-        return cls(rules, None, ns, ew)
+        else:
+            ns, ew = lines.cross(rules.cross)
+        unchecked = np.isin(lines.group, lines.group[lines.missing])
+        ns, ew = np.where(unchecked, np.nan, ns), np.where(unchecked, np.nan, ew)
+        return cls(rules, point, ns, ew)
 
     def how(self, board: int) -> str:
         """The rule of a board's IMPs, for a report."""
@@ -132,191 +144,108 @@ class Scored:
             return self.rules.cross.rule
         return f"Butler IMPs, datum {self.datum[board]:g}"
 
+    def wrong(self, lines: ImpLines) -> tuple[Bools, Bools]:
+        """Lines whose recorded N-S, E-W IMPs the rule does not give (or none is recorded)."""
+        decimals = self.rules.board_decimals
+        found = []
+        for computed, recorded in ((self.ns, lines.ns_recorded), (self.ew, lines.ew_recorded)):
+            found.append(~np.isnan(computed) & ~T.agree(recorded, computed, decimals))
+        return found[0], found[1]
 
-def entry_totals(lines: ImpLines, rules: ImpRules, scored: Scored) -> tuple[Floats, Ints]:
-    """Each entry's total (by ``rules.total``) and boards played."""
-    won, boards = lines.tallies(scored.ns, scored.ew)
-    if rules.total is Total.PER_BOARD:
-        won = np.divide(won, boards, out=np.zeros_like(won), where=boards > 0)
-    return won, boards
-
-
-def entry_places(lines: ImpLines, rules: ImpRules, totals: Floats, boards: Ints) -> Ints:
-    """Each entry's place and the last place of its tie, as rows (0 where none is recorded):
-    ranked by their totals as printed (two decimals) within ``rules.rank_scope``."""
-    places = np.zeros((len(lines.entries), 2), dtype=np.int64)
-    groups: dict[object, list[int]] = defaultdict(list)
-    for i, (event, section, entry) in enumerate(lines.entries):
-        if entry.rank is not None:
-            scope = rules.rank_scope is RankScope.EVENT
-            groups[
-                (event.number,) if scope else (event.number, section.name, entry.direction)
-            ].append(i)
-    for members in groups.values():
-        low, high = ranks(np.round(totals[members], 2), boards[members] == 0)
-        places[members, 0], places[members, 1] = low, high
-    return places
+    def printed(self, lines: ImpLines) -> tuple[Floats, Floats]:
+        """The board figures as a file prints them: the recorded one where the rule gives it,
+        else the rule's rounded (NaN where the rule gives none)."""
+        decimals = self.rules.board_decimals
+        sides = []
+        for computed, recorded in ((self.ns, lines.ns_recorded), (self.ew, lines.ew_recorded)):
+            rounded = T.round_half_away(computed, decimals)
+            sides.append(np.where(T.agree(recorded, computed, decimals), recorded, rounded))
+        return sides[0], sides[1]
 
 
-def _lines_wrong(lines: ImpLines, scored: Scored) -> tuple[Bools, Bools]:
-    """Lines whose recorded N-S, E-W IMPs differ from the rule's (or none is recorded)."""
-    wrong = []
-    for computed, recorded in ((scored.ns, lines.ns_recorded), (scored.ew, lines.ew_recorded)):
-        off = np.isnan(recorded) | (np.abs(np.nan_to_num(recorded) - computed) > TOLERANCE)
-        wrong.append(~np.isnan(computed) & off)
-    return wrong[0], wrong[1]
+@dataclass(frozen=True)
+class EntryFigures:
+    """Each entry's total by the rules, its boards played and its place (low, high)."""
 
+    totals: Floats
+    boards: Ints
+    rules: ImpRules
 
-def imp_differences(
-    lines: ImpLines, rules: ImpRules, apply: bool = False, done: Rescoring | None = None
-) -> list[Difference]:
-    """Each recorded IMP figure of ``lines`` that differs from the recomputation by
-    ``rules`` (a line's IMPs, an entry's total and rank); with ``apply``, the recomputed
-    figure is put in its place; agreement is counted in ``done``."""
-    scored = Scored.of(lines, rules)
-    found = list(_board_differences(lines, scored, apply, done))
-    totals, boards = entry_totals(lines, rules, scored)
-    places = entry_places(lines, rules, totals, boards)
-    for i, (event, section, entry) in enumerate(lines.entries):
-        place = _entry_place(event, section, entry)
-        if entry.score is not None:
-            right = abs(entry.score - totals[i]) <= TOLERANCE + 1e-9
-            if done is not None:
-                done.count("totals", right)
-            if not right:
-                found.append(Difference(place, "total", entry.score, round(float(totals[i]), 2)))
-                if apply:
-                    entry.score = round(float(totals[i]), 2)
-        if entry.rank is not None:
-            low, high = (int(v) for v in places[i])
-            right = entry.rank == low and entry.tied == (high > low)
-            if done is not None:
-                done.count("ranks", right)
-            if not right:
-                recorded = f"{entry.rank}{'=' if entry.tied else ''}"
-                found.append(Difference(place, "rank", recorded, _tie(low, high)))
-                if apply:
-                    entry.rank, entry.tied = low, high > low
-    return found
+    @classmethod
+    def of(cls, lines: ImpLines, rules: ImpRules, scored: Scored) -> EntryFigures:
+        """The entries' figures by ``rules`` from the lines ``scored``."""
+        ns, ew = (scored.ns, scored.ew) if rules.exact else scored.printed(lines)
+        sums, boards = T.tallies(lines, ns, ew)
+        return cls(T.totals(lines, sums, boards, rules.total, rules.total_decimals), boards, rules)
 
+    def places(self, lines: ImpLines) -> Ints:
+        """Each entry's place and the last place of its tie (0 where it records no rank)."""
+        rules = self.rules
+        return T.places(lines, rules.rank_scope, self.totals, self.boards, rules.total_decimals)
 
-def _tie(low: int, high: int) -> str:
-    return f"{low}-{high}" if high > low else str(low)
+    def total_agreement(self, lines: ImpLines, rules: ImpRules) -> tuple[Bools, Bools]:
+        """Entries whose recorded total the rules give, and those that record one."""
+        return T.agree(lines.scores, self.totals, rules.total_decimals), ~np.isnan(lines.scores)
 
-
-def _board_differences(
-    lines: ImpLines, scored: Scored, apply: bool, done: Rescoring | None
-) -> Iterator[Difference]:
-    ns_wrong, ew_wrong = _lines_wrong(lines, scored)
-    if done is not None:
-        computed = np.unique(lines.group[~np.isnan(scored.ns)])
-        bad = np.unique(lines.group[ns_wrong | ew_wrong])
-        done.agreement["boards"][0] += computed.size - bad.size
-        done.agreement["boards"][1] += computed.size
-    for k in np.flatnonzero(ns_wrong | ew_wrong).tolist():
-        line = lines.line(k)
-        for side, wrong, recorded, rule in (
-            ("N-S", ns_wrong, lines.ns_recorded, scored.ns),
-            ("E-W", ew_wrong, lines.ew_recorded, scored.ew),
-        ):
-            if wrong[k]:
-                value = float(rule[k])
-                how = scored.how(int(lines.group[k]))
-                was = "none" if np.isnan(recorded[k]) else float(recorded[k])
-                yield Difference(lines.place(k), f"{side} IMPs", was, value, how)
-                if apply:
-                    setattr(line, "ns_points" if side == "N-S" else "ew_points", value)
-
-
-def check_imps(results: Results, rules: ImpRules) -> list[Problem]:
-    """A problem for every line whose recorded N-S or E-W IMPs, and every entry whose total
-    or rank, differ from the recomputation by ``rules``; lines the rules cannot score
-    (adjusted) are counted in one warning.
-
-    >>> from bridgeio.model.results import Board, BoardResult
-    >>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s, ns_points=p,
-    ...          ew_points=-p) for t, s, p in [(1, 420, 4), (2, 450, 5), (3, -50, -9)]]
-    >>> event = Event(sections=[Section("A", results=[Board(7, lines)])])
-    >>> [str(p) for p in check_imps(Results([event]), ImpRules())]  # doctest: +NORMALIZE_WHITESPACE
-    ['event 1, section A, board 7, pairs 3/3: error: N-S IMPs -9 recorded, -8 by the rule
-      (Butler IMPs, datum 270)', 'event 1, section A, board 7, pairs 3/3: error: E-W IMPs 9
-      recorded, 8 by the rule (Butler IMPs, datum 270)']
-    """
-    lines = ImpLines.of(results, rules.across_sections)
-    problems = [d.problem for d in imp_differences(lines, rules)]
-    unscored = int((np.isnan(lines.ns_score)).sum())
-    if unscored:
-        problems.append(
-            Problem("results", f"{unscored:,} lines have no score in points: not IMPed", "warning")
-        )
-    return problems
-
-
-def rescore_imps(event: Event, apply: bool, done: Rescoring) -> None:
-    """An IMP pairs event rescored by the rules its own figures fit (:func:`detect_imp_rules`;
-    the default rules where it records no IMPs, said once), its differences and agreement
-    put in ``done``."""
-    alone = Results([event])
-    flats: dict[bool, ImpLines] = {}
-    found = _detect(alone, flats)
-    rules = ImpRules() if found is None else found.rules
-    if found is None or found.checked == 0:
-        how = "the default rules" if found is None else "the rules its totals and ranks fit"
-        done.unchecked.append(
-            f"event {event.number}: no IMPs recorded on the boards: scored by {how} "
-            f"({rules.describe()})"
-        )
-    done.methods.setdefault(event.number, rules)
-    lines = flats.get(rules.across_sections) or ImpLines.of(alone, rules.across_sections)
-    done.differences.extend(imp_differences(lines, rules, apply, done))
-    unscored = int(np.isnan(lines.ns_score).sum())
-    if unscored:
-        done.unchecked.append(
-            f"event {event.number}: {unscored:,} lines have no score in points: their "
-            "recorded IMPs are kept and counted in the totals"
-        )
-
-
-def _entry_place(event: Event, section: Section, entry: Entry) -> str:
-    return entry_place(event.number, section.name, entry)
+    def rank_agreement(self, lines: ImpLines, places: Ints) -> tuple[Bools, Bools]:
+        """Entries whose recorded rank the ``places`` give, and those that record one."""
+        ranks, tied = lines.ranks
+        given = ranks > 0
+        right = (ranks == places[:, 0]) & (tied == (places[:, 1] > places[:, 0]))
+        return right & given, given
 
 
 @dataclass(frozen=True)
 class Detected:
-    """The rules a file's figures agree with best, and how many lines and entries agree."""
+    """The rules a file's figures agree with best, and how many of its figures agree."""
 
     rules: ImpRules
     lines: int  # lines whose recorded IMPs agree (both sides)
     checked: int  # lines with recorded IMPs and a score in points
-    entries: int  # entries whose total and rank agree
-    ranked: int  # entries with a total or a rank
+    totals: tuple[int, int] = (0, 0)  # totals agreeing, recorded
+    ranks: tuple[int, int] = (0, 0)  # ranks agreeing, recorded
     alternatives: tuple[ImpRules, ...] = ()  # other board rules as good, of those tried
+    boards: tuple[int, int] = (0, 0)  # boards whose every line agrees, boards compared
 
 
-CROSS = tuple(CrossAverage)
+def _board_agreement(lines: ImpLines, scored: Scored) -> tuple[int, int, int, int]:
+    """Lines agreeing and compared, boards agreeing and compared."""
+    checked = ~np.isnan(lines.ns_recorded) & ~np.isnan(scored.ns)
+    ns_wrong, ew_wrong = scored.wrong(lines)
+    ew_none = np.isnan(lines.ew_recorded)  # a line may record N-S's IMPs only
+    agree = checked & ~ns_wrong & (~ew_wrong | ew_none)
+    boards = np.unique(lines.group[checked])
+    bad = np.unique(lines.group[checked & ~agree])
+    return int(agree.sum()), int(checked.sum()), boards.size - bad.size, boards.size
 
 
-def _candidates(results: Results) -> Iterator[ImpRules]:
-    """The board rules tried, the likelier first: every Butler datum rule, then cross-IMPs,
-    each with the sections pooled and (where an event has several) apart."""
+def _candidates(results: Results, decimals: int) -> Iterator[ImpRules]:
+    """The board rules tried, the likelier first: every Butler datum rule, then cross-IMPs
+    (cross-IMPs first where the file prints its board figures with decimals: Butler IMPs are
+    whole), each with the sections pooled and (where an event has several) apart."""
     several = any(len(e.sections) > 1 for e in results.events)
     poolings = (True, False) if several else (True,)
-    for across in poolings:
-        yield from (ImpRules(ImpMethod.BUTLER, r, across_sections=across) for r in DATUM_RULES)
-    for across in poolings:
-        yield from (
-            ImpRules(ImpMethod.CROSS, cross=a, across_sections=across) for a in CrossAverage
-        )
+    butler = [
+        ImpRules(ImpMethod.BUTLER, r, across_sections=across)
+        for across in poolings
+        for r in DATUM_RULES
+    ]
+    cross = [
+        ImpRules(ImpMethod.CROSS, cross=average, decimals=decimals, across_sections=across)
+        for across in poolings
+        for average in CrossAverage
+    ]
+    yield from (cross + butler) if decimals else (butler + cross)
 
 
 def detect_imp_rules(results: Results) -> Detected | None:
     """The rules that best explain a file's recorded IMPs, totals and ranks: the datum rules
     of :data:`.butler.DATUM_RULES` and both cross-IMP averages, sections pooled or apart (the
-    search stops at the first that fits every line); then the total and the rank scope.
-    Where no line records IMPs, the rules are the first that every recorded total and rank
-    fit (``lines`` and ``checked`` are 0); None when none does.
+    search stops at the first that fits every line); then how totals are made and ranked.
+    Where no line records IMPs, the rules are the first that the recorded totals fit
+    (``lines`` and ``checked`` are 0); None when none does.
 
-    >>> from bridgeio.model.results import Board, BoardResult
+    >>> from bridgeio.model.results import Board, BoardResult, Section
     >>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s, ns_points=p,
     ...          ew_points=-p) for t, s, p in [(1, 420, 4), (2, 450, 5), (3, -50, -8)]]
     >>> event = Event(sections=[Section("A", results=[Board(7, lines)])])
@@ -327,67 +256,296 @@ def detect_imp_rules(results: Results) -> Detected | None:
     return _detect(results, {})
 
 
+def _recorded_decimals(results: Results) -> tuple[int, int]:
+    """The decimals the file prints its board IMPs and its totals with."""
+    lines = [
+        v
+        for e in results.events
+        for s in e.sections
+        for b in s.results
+        for x in b.results
+        for v in (x.ns_points, x.ew_points)
+        if v is not None
+    ]
+    scores = [x.score for e in results.events for s in e.sections for x in s.entries]
+    return T.decimals_of(lines), T.decimals_of([v for v in scores if v is not None])
+
+
 def _detect(results: Results, flats: dict[bool, ImpLines]) -> Detected | None:
     """:func:`detect_imp_rules`, the lines it flattens kept in ``flats`` (by pooling)."""
-    tried: list[tuple[int, int, ImpRules]] = []
-    for rules in _candidates(results):
-        lines = flats.get(rules.across_sections) or ImpLines.of(results, rules.across_sections)
-        flats[rules.across_sections] = lines
-        agree, checked = _line_agreement(lines, Scored.of(lines, rules))
-        if checked == 0:
-            return _from_totals(results, flats)
-        tried.append((agree, checked, rules))
-        if agree == checked:
+    decimals, total_decimals = _recorded_decimals(results)
+    found = board_rules(results, flats, decimals)
+    if found is None:
+        return _from_totals(results, flats, decimals, total_decimals)
+    rules, counts, others = found
+    lines = flats[rules.across_sections]
+    rules = replace(rules, total_decimals=total_decimals, both_directions=lines.switched)
+    entry_counts, rules = _entry_rules(lines, rules)
+    return Detected(
+        rules, counts[0], counts[1], entry_counts[0], entry_counts[1], others, counts[2:]
+    )
+
+
+def board_rules(
+    results: Results, flats: dict[bool, ImpLines] | None = None, decimals: int | None = None
+) -> tuple[ImpRules, tuple[int, int, int, int], tuple[ImpRules, ...]] | None:
+    """The board rules the recorded line IMPs of ``results`` fit best (the first of the
+    best; the search stops at one that fits every line), with the lines agreeing and
+    compared and the boards agreeing and compared, and the other rules as good; None where
+    no line records IMPs beside a score. ``decimals``: those of the board figures (else
+    found from them)."""
+    flats = {} if flats is None else flats
+    decimals = _recorded_decimals(results)[0] if decimals is None else decimals
+    tried: list[tuple[tuple[int, int, int, int], ImpRules]] = []
+    for rules in _candidates(results, decimals):
+        lines = _lines(results, flats, rules.across_sections)
+        counts = _board_agreement(lines, Scored.of(lines, rules))
+        if counts[1] == 0:
+            return None
+        tried.append((counts, rules))
+        if counts[0] == counts[1]:
             break
-    best, checked, rules = max(tried, key=lambda t: t[0])  # the first of the best
-    others = tuple(r for n, _, r in tried if n == best and r is not rules)
-    (entries, ranked), rules = _entry_rules(flats[rules.across_sections], rules)
-    return Detected(rules, best, checked, entries, ranked, others)
+    counts, rules = max(tried, key=lambda t: t[0][0])  # the first of the best
+    return rules, counts, tuple(r for n, r in tried if n[0] == counts[0] and r is not rules)
 
 
-def _entry_rules(lines: ImpLines, rules: ImpRules) -> tuple[tuple[int, int], ImpRules]:
-    """The total and rank scope the entries' recorded totals and ranks fit best with these
-    board rules, with the agreement (the first of the best)."""
+def _lines(results: Results, flats: dict[bool, ImpLines], across: bool) -> ImpLines:
+    if across not in flats:
+        flats[across] = ImpLines.of(results, across)
+    return flats[across]
+
+
+def _entry_rules(
+    lines: ImpLines, rules: ImpRules
+) -> tuple[tuple[tuple[int, int], tuple[int, int]], ImpRules]:
+    """How totals are made and ranks scoped that the file's own fit best with these board
+    rules (the first of the best), with the totals' and the ranks' agreement."""
     scored = Scored.of(lines, rules)
-    options = [
-        replace(rules, total=total, rank_scope=scope) for total in Total for scope in RankScope
-    ]
-    agreeing = [(_entry_agreement(lines, r, scored), r) for r in options]
-    return max(agreeing, key=lambda s: s[0][0])
+    best: tuple[int, int] = (-1, 0)
+    chosen = rules
+    for total in Total:
+        for exact in (False, True):
+            trial = replace(rules, total=total, exact=exact)
+            right, given = EntryFigures.of(lines, trial, scored).total_agreement(lines, trial)
+            found = (int((right & given).sum()), int(given.sum()))
+            if found[0] > best[0]:
+                best, chosen = found, trial
+    rank_best: tuple[int, int] = (-1, 0)
+    for scope in RankScope:
+        trial = replace(chosen, rank_scope=scope)
+        figures = EntryFigures.of(lines, trial, scored)
+        right, given = figures.rank_agreement(lines, figures.places(lines))
+        found = (int(right.sum()), int(given.sum()))
+        if found[0] > rank_best[0]:
+            rank_best, rules = found, trial
+    return (best, rank_best), rules
 
 
-def _from_totals(results: Results, flats: dict[bool, ImpLines]) -> Detected | None:
+def _from_totals(
+    results: Results, flats: dict[bool, ImpLines], decimals: int, total_decimals: int
+) -> Detected | None:
     """Where no line records IMPs, the first rules every entry's total and rank fit (a file
     whose board IMPs were left out); None when no rules fit them all."""
-    for candidate in _candidates(results):
-        across = candidate.across_sections
-        lines = flats.setdefault(across, flats.get(across) or ImpLines.of(results, across))
-        (agree, ranked), rules = _entry_rules(lines, candidate)
-        if ranked == 0:
+    for candidate in _candidates(results, decimals):
+        lines = _lines(results, flats, candidate.across_sections)
+        candidate = replace(
+            candidate, total_decimals=total_decimals, both_directions=lines.switched
+        )
+        (totals, ranked), rules = _entry_rules(lines, candidate)
+        if totals[1] + ranked[1] == 0:
             return None
-        if agree == ranked:
-            return Detected(rules, 0, 0, agree, ranked)
+        if totals[0] == totals[1] and ranked[0] == ranked[1]:
+            return Detected(rules, 0, 0, totals, ranked)
     return None
 
 
-def _line_agreement(lines: ImpLines, scored: Scored) -> tuple[int, int]:
-    checked = ~np.isnan(lines.ns_recorded) & ~np.isnan(scored.ns)
-    ns_wrong, ew_wrong = _lines_wrong(lines, scored)
-    ew_none = np.isnan(lines.ew_recorded)  # a line may record N-S's IMPs only
-    agree = checked & ~ns_wrong & (~ew_wrong | ew_none)
-    return int(agree.sum()), int(checked.sum())
+def check_imps(results: Results, rules: ImpRules) -> list[Problem]:
+    """A problem for every line whose recorded N-S or E-W IMPs, and every entry whose total
+    or rank, differ from the recomputation by ``rules``; lines the rules cannot score
+    (adjusted) are counted in one warning.
+
+    >>> from bridgeio.model.results import Board, BoardResult, Section
+    >>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s, ns_points=p,
+    ...          ew_points=-p) for t, s, p in [(1, 420, 4), (2, 450, 5), (3, -50, -9)]]
+    >>> event = Event(sections=[Section("A", results=[Board(7, lines)])])
+    >>> [str(p) for p in check_imps(Results([event]), ImpRules())]  # doctest: +NORMALIZE_WHITESPACE
+    ['event 1, section A, board 7, pairs 3/3: error: N-S IMPs -9 recorded, -8 by the rule
+      (Butler IMPs, datum 270)', 'event 1, section A, board 7, pairs 3/3: error: E-W IMPs 9
+      recorded, 8 by the rule (Butler IMPs, datum 270)']
+    """
+    lines = ImpLines.of(results, rules.across_sections)
+    done = Rescoring()
+    _compare(lines, rules, Checked(), done)
+    problems = [d.problem for d in done.differences]
+    unscored = int((np.isnan(lines.ns_score)).sum())
+    if unscored:
+        problems.append(
+            Problem("results", f"{unscored:,} lines have no score in points: not IMPed", "warning")
+        )
+    return problems
 
 
-def _entry_agreement(lines: ImpLines, rules: ImpRules, scored: Scored) -> tuple[int, int]:
-    totals, boards = entry_totals(lines, rules, scored)
-    places = entry_places(lines, rules, totals, boards)
-    agree = ranked = 0
-    for i, (_, _, entry) in enumerate(lines.entries):
-        if entry.score is None and entry.rank is None:
-            continue
-        ranked += 1
-        total_ok = entry.score is None or abs(entry.score - totals[i]) <= TOLERANCE + 1e-9
-        low, high = (int(v) for v in places[i])
-        rank_ok = entry.rank is None or (entry.rank == low and entry.tied == (high > low))
-        agree += total_ok and rank_ok
-    return agree, ranked
+@dataclass(frozen=True)
+class Checked:
+    """Which kinds of figure are checked (their rule reproduces the file's), and which of
+    them rescoring puts in place."""
+
+    boards: bool = True
+    totals: bool = True
+    ranks: bool = True
+    apply: bool = False
+
+
+def _compare(lines: ImpLines, rules: ImpRules, checked: Checked, done: Rescoring) -> None:
+    """Each recorded figure of ``lines`` of a checked kind that differs from the
+    recomputation by ``rules`` into ``done`` (with ``checked.apply``, the recomputed figure
+    is put in its place); agreement is counted."""
+    scored = Scored.of(lines, rules)
+    if checked.boards:
+        done.differences.extend(_board_differences(lines, scored, checked.apply, done))
+    else:  # the totals come from the file's own board figures
+        nothing = np.full(lines.group.size, np.nan)
+        scored = Scored(rules, None, nothing, nothing)
+    figures = EntryFigures.of(lines, rules, scored)
+    if checked.totals:
+        _total_differences(lines, rules, figures, checked.apply, done)
+    if checked.ranks:
+        _rank_differences(lines, figures, checked.apply, done)
+
+
+def _total_differences(
+    lines: ImpLines, rules: ImpRules, figures: EntryFigures, apply: bool, done: Rescoring
+) -> None:
+    right, given = figures.total_agreement(lines, rules)
+    printed = T.round_half_away(figures.totals, rules.total_decimals)
+    for i in np.flatnonzero(given).tolist():
+        event, section, entry = lines.entries[i]
+        done.count("totals", bool(right[i]))
+        if not right[i]:
+            value = float(printed[i])
+            done.differences.append(
+                Difference(
+                    entry_place(event.number, section.name, entry), "total", entry.score, value
+                )
+            )
+            if apply:
+                entry.score = value
+
+
+def _rank_differences(lines: ImpLines, figures: EntryFigures, apply: bool, done: Rescoring) -> None:
+    places = figures.places(lines)
+    right, given = figures.rank_agreement(lines, places)
+    for i in np.flatnonzero(given).tolist():
+        event, section, entry = lines.entries[i]
+        done.count("ranks", bool(right[i]))
+        if not right[i]:
+            low, high = (int(v) for v in places[i])
+            recorded = f"{entry.rank}{'=' if entry.tied else ''}"
+            place = entry_place(event.number, section.name, entry)
+            done.differences.append(Difference(place, "rank", recorded, T.tie_text(low, high)))
+            if apply:
+                entry.rank, entry.tied = low, high > low
+
+
+def _board_differences(
+    lines: ImpLines, scored: Scored, apply: bool, done: Rescoring
+) -> Iterator[Difference]:
+    ns_wrong, ew_wrong = scored.wrong(lines)
+    computed = np.unique(lines.group[~np.isnan(scored.ns)])
+    bad = np.unique(lines.group[ns_wrong | ew_wrong])
+    done.agreement["boards"][0] += computed.size - bad.size
+    done.agreement["boards"][1] += computed.size
+    decimals = scored.rules.board_decimals
+    for k in np.flatnonzero(ns_wrong | ew_wrong).tolist():
+        line = lines.line(k)
+        for side, wrong, recorded, rule in (
+            ("N-S", ns_wrong, lines.ns_recorded, scored.ns),
+            ("E-W", ew_wrong, lines.ew_recorded, scored.ew),
+        ):
+            if wrong[k]:
+                value = float(T.round_half_away(rule[k], decimals))
+                how = scored.how(int(lines.group[k]))
+                was = "none" if np.isnan(recorded[k]) else float(recorded[k])
+                yield Difference(lines.place(k), f"{side} IMPs", was, value, how)
+                if apply:
+                    setattr(line, "ns_points" if side == "N-S" else "ew_points", value)
+
+
+def rescore_imps(event: Event, apply: bool, done: Rescoring) -> None:
+    """An IMP pairs event rescored by the rules its own figures fit (:func:`detect_imp_rules`;
+    the default rules where it records no IMPs, said once), under the policy of the module:
+    its differences, what is not checked and its agreement put in ``done``."""
+    alone = Results([event])
+    flats: dict[bool, ImpLines] = {}
+    found = _detect(alone, flats)
+    rules = ImpRules() if found is None else found.rules
+    where = f"event {event.number}"
+    if found is None or found.checked == 0:
+        how = "the default rules" if found is None else "the rules its totals and ranks fit"
+        done.unchecked.append(
+            f"{where}: no IMPs recorded on the boards: scored by {how} ({rules.describe()})"
+        )
+    done.methods.setdefault(event.number, rules)
+    lines = _lines(alone, flats, rules.across_sections)
+    checked = _policy(where, found, rules, apply, done)
+    _compare(lines, rules, checked, done)
+    _unscored(where, lines, done)
+
+
+def _policy(
+    where: str, found: Detected | None, rules: ImpRules, apply: bool, done: Rescoring
+) -> Checked:
+    """Which kinds of figure the rules found reproduce (one warning for each that no
+    known rule does: not checked, not rewritten)."""
+    if found is None:
+        return Checked(apply=apply)
+    kinds = (
+        ("board IMPs", (found.lines, found.checked), rules.board_words()),
+        ("totals", found.totals, rules.total_words()),
+        ("ranks", found.ranks, rules.rank_words()),
+    )
+    fits = []
+    for what, (agreeing, compared), closest in kinds:
+        fits.append(reproduces(agreeing, compared))
+        if not fits[-1]:
+            not_reproduced(done, where, what, closest, agreeing, compared)
+    return Checked(fits[0], fits[1], fits[2], apply)
+
+
+def not_reproduced(
+    done: Rescoring, where: str, what: str, closest: str, agrees: int, of: int
+) -> None:
+    """One warning for figures of a kind that no known rule reproduces (the closest rule
+    named, with how many it reproduces); no error is reported for them and none is
+    rewritten.
+
+    >>> done = Rescoring()
+    >>> not_reproduced(done, "event 1", "totals", "totals summed", 12, 20)
+    >>> done.unchecked
+    ['event 1: totals not checked: no known rule reproduces them (closest: totals summed, \
+12 of 20 agree)']
+    """
+    text = (
+        f"{where}: {what} not checked: no known rule reproduces them (closest: {closest}, "
+        f"{agrees} of {of} agree)"
+    )
+    done.unchecked.append(text)
+    unfit = getattr(done, "unfit", None)  # (where the report keeps them apart)
+    if isinstance(unfit, list):
+        unfit.append(text)
+
+
+def _unscored(where: str, lines: ImpLines, done: Rescoring) -> None:
+    """What the rules could not score: lines whose score is missing (at their place), and
+    lines with an adjusted score (counted)."""
+    for k in np.flatnonzero(lines.missing).tolist():
+        done.unchecked.append(
+            f"{lines.place(k)}: IMPs recorded and no score in points: the board's IMPs are "
+            "not checked"
+        )
+    unscored = int((np.isnan(lines.ns_score) & ~lines.missing).sum())
+    if unscored:
+        done.unchecked.append(
+            f"{where}: {unscored:,} lines have no score in points: their recorded IMPs are "
+            "kept and counted in the totals"
+        )

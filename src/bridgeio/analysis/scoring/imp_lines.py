@@ -3,7 +3,15 @@ of its two sides, gathered once so that every rule tried on them is array work.
 
 A Butler datum is found for every board at once: the scores sorted by board, the kept ones
 (the top and bottom ``drop`` left out) summed by cumulative sums, and rounded in integers
-(:func:`.butler.datums`). Cross-IMPs compare every pair of a board's results, board by board.
+(:func:`.butler.datums`). Cross-IMPs compare every pair of a board's results, board by board,
+unrounded (a file's rounding is the caller's).
+
+A line's sides are the entries of its pair numbers: in a section whose pair numbers are unique
+across N-S and E-W (a Howell, an arrow-switched Mitchell, a Mitchell numbered through) by the
+number alone, so that a pair who sat both ways counts every board it played; where a number
+stands for one pair N-S and another E-W (a Mitchell's 3NS and 3EW), by number and direction.
+A score is a number only when it is points a board can score (an ``int`` of at most
+:data:`MOST_POINTS`); a line with IMPs recorded and no such score is ``missing``.
 
 >>> from bridgeio.model.results import Board, BoardResult, Event, Results, Section
 >>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s)
@@ -29,6 +37,11 @@ from bridgeio.model.results import BoardResult, Direction, Entry, Event, Results
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+MOST_POINTS = 1_000_000
+"""No board scores more (a grand slam redoubled with every overtrick is under 10,000): a larger
+figure is not a score the IMP scale can take (nor a float hold exactly past 2**53)."""
 
 
 @dataclass
@@ -66,8 +79,35 @@ def _nan(value: float | None) -> float:
     return np.nan if value is None else value
 
 
-def _score(score: object) -> float:
-    return float(score) if isinstance(score, int) and not isinstance(score, bool) else np.nan
+def points(score: object) -> float:
+    """A side's score as a number of points, NaN where it is none (an adjusted score, no
+    score, or a figure past :data:`MOST_POINTS`).
+
+    >>> points(-420), points(None), points(10**30)
+    (-420.0, nan, nan)
+    """
+    if isinstance(score, int) and not isinstance(score, bool) and abs(score) <= MOST_POINTS:
+        return float(score)
+    return np.nan
+
+
+def _points(score: object) -> float:
+    """:func:`points`, for the common case first (a line's score in range)."""
+    if type(score) is int and -MOST_POINTS <= score <= MOST_POINTS:
+        return float(score)
+    return points(score)
+
+
+def _directed(section: Section) -> bool:
+    """Does a pair number of ``section`` stand for one pair N-S and another E-W?"""
+    seen: dict[int, set[Direction | None]] = {}
+    for entry in section.entries:
+        seen.setdefault(entry.number, set()).add(entry.direction)
+    return any(Direction.NS in sides and Direction.EW in sides for sides in seen.values())
+
+
+def _entry_key(event: int, section: Section, directed: bool, entry: Entry) -> EntryKey:
+    return (event, section.name, entry.direction if directed else None, entry.number)
 
 
 @dataclass
@@ -86,37 +126,59 @@ class ImpLines:
     entries: list[tuple[Event, Section, Entry]]
     ns_entry: Ints
     ew_entry: Ints
+    missing: Bools  # IMPs recorded, and no score in points nor an adjusted one
+    switched: bool = False  # some entry sat N-S on one board and E-W on another
+    scores: Floats = field(default_factory=lambda: np.zeros(0))  # entries' totals (NaN: none)
+    ranks: tuple[Ints, Bools] = field(  # entries' ranks (0: none) and ties
+        default_factory=lambda: (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
+    )
+    groups: dict[object, list[list[int]]] = field(default_factory=dict)  # (by rank scope)
 
     @classmethod
     def of(cls, results: Results, across_sections: bool = True) -> ImpLines:
         """The lines of ``results``, boards pooled across sections or not."""
         boards = list(fields(results, across_sections))
         entries = [(e, s, x) for e in results.events for s in e.sections for x in s.entries]
-        index = {_key(e, s, x): i for i, (e, s, x) in enumerate(entries)}
-        howell = {
-            (e.number, s.name): all(x.direction is None for x in s.entries)
-            for e in results.events
-            for s in e.sections
+        directed = {(e.number, s.name): _directed(s) for e in results.events for s in e.sections}
+        index = {
+            _entry_key(e.number, s, directed[(e.number, s.name)], x): i
+            for i, (e, s, x) in enumerate(entries)
         }
         where, rows = [], []
         for b, board in enumerate(boards):
             for i, (name, line) in enumerate(zip(board.sections, board.lines, strict=True)):
-                plain = howell.get((board.event, name), False)
-                ns_key = (board.event, name, None if plain else Direction.NS, line.ns)
-                ew_key = (board.event, name, None if plain else Direction.EW, line.ew)
+                apart = directed.get((board.event, name), False)
+                ns_key = (board.event, name, Direction.NS if apart else None, line.ns)
+                ew_key = (board.event, name, Direction.EW if apart else None, line.ew)
                 where.append((b, i))
-                ns = _score(line.ns_score)
-                ew = _score(line.ew_score) if type(line.ew_score) is int else -ns
+                ns, ew = _points(line.ns_score), _points(line.ew_score)
+                ns = -ew if ns != ns and line.ns_score is None else ns  # (x != x: NaN)
+                ew = -ns if line.ew_score is None or ew != ew else ew
                 rows.append(
                     (b, ns, ew, _nan(line.ns_points), _nan(line.ew_points),
-                     index.get(ns_key, len(entries)), index.get(ew_key, len(entries)))
+                     index.get(ns_key, len(entries)), index.get(ew_key, len(entries)),
+                     ns != ns and _missing(line))  # (NaN: no score in points)
                 )  # fmt: skip
-        table = np.asarray(rows, dtype=np.float64).reshape(len(rows), 7)
+        table = np.asarray(rows, dtype=np.float64).reshape(len(rows), 8)
         ints = table[:, [0, 5, 6]].astype(np.int64).T
-        return cls(
+        found = cls(
             boards, where, ints[0], table[:, 1], table[:, 2], table[:, 3], table[:, 4],
-            entries, ints[1], ints[2],
+            entries, ints[1], ints[2], table[:, 7] > 0,
         )  # fmt: skip
+        found.switched = found._switched()
+        found.scores = np.asarray(
+            [np.nan if x.score is None else x.score for _, _, x in entries], dtype=np.float64
+        )
+        found.ranks = (
+            np.asarray([x.rank or 0 for _, _, x in entries], dtype=np.int64),
+            np.asarray([x.tied for _, _, x in entries], dtype=bool),
+        )
+        return found
+
+    def _switched(self) -> bool:
+        known = len(self.entries)
+        ns = set(self.ns_entry[self.ns_entry < known].tolist())
+        return bool(ns & set(self.ew_entry[self.ew_entry < known].tolist()))
 
     def place(self, k: int) -> str:
         """Where line ``k`` is."""
@@ -133,7 +195,7 @@ class ImpLines:
         against it (NaN where the line has no score in points)."""
         played = np.flatnonzero(~np.isnan(self.ns_score))
         group = self.group[played]
-        scores = self.ns_score[played].astype(np.int64)
+        scores = self.ns_score[played].astype(np.int64)  # whole numbers (:func:`points`)
         order = np.lexsort((scores, group))
         counts = np.bincount(group, minlength=len(self.boards)).astype(np.int64)
         starts = np.cumsum(counts) - counts
@@ -146,33 +208,21 @@ class ImpLines:
         ew = np.where(np.isnan(self.ns_score), np.nan, imps(np.nan_to_num(self.ew_score + at)))
         return point, ns, ew
 
-    def cross(self, average: CrossAverage, decimals: int) -> tuple[Floats, Floats]:
-        """Every line's N-S and E-W cross-IMPs (NaN where it has no score in points)."""
+    def cross(self, average: CrossAverage) -> tuple[Floats, Floats]:
+        """Every line's N-S and E-W cross-IMPs, unrounded (NaN where it has no score in
+        points)."""
         ns, ew = np.full(self.group.size, np.nan), np.full(self.group.size, np.nan)
         played = ~np.isnan(self.ns_score)
         order = np.flatnonzero(played)[np.argsort(self.group[played], kind="stable")]
         for part in np.split(order, np.flatnonzero(np.diff(self.group[order])) + 1):
             if part.size:
-                ns[part] = np.round(cross_imps(self.ns_score[part], average), decimals)
-                ew[part] = np.round(cross_imps(self.ew_score[part], average), decimals)
+                ns[part] = cross_imps(self.ns_score[part], average)
+                ew[part] = cross_imps(self.ew_score[part], average)
         return ns, ew
 
-    def tallies(self, ns: Floats, ew: Floats) -> tuple[Floats, Ints]:
-        """Each entry's IMPs and boards played from the lines' IMPs (a line the rules cannot
-        score counts with its recorded IMPs)."""
-        size = len(self.entries) + 1
-        won: Floats = np.zeros(size)
-        boards: Ints = np.zeros(size, dtype=np.int64)
-        for computed, recorded, entry in (
-            (ns, self.ns_recorded, self.ns_entry),
-            (ew, self.ew_recorded, self.ew_entry),
-        ):
-            value = np.where(np.isnan(computed), recorded, computed)
-            counted = ~np.isnan(value)
-            won += np.bincount(entry[counted], value[counted], minlength=size)
-            boards += np.bincount(entry[counted], minlength=size)
-        return won[:-1], boards[:-1]
 
-
-def _key(event: Event, section: Section, entry: Entry) -> EntryKey:
-    return (event.number, section.name, entry.direction, entry.number)
+def _missing(line: BoardResult) -> bool:
+    """A line with IMPs recorded whose score is no number of points and no adjusted score."""
+    recorded = line.ns_points is not None or line.ew_points is not None
+    given = [s for s in (line.ns_score, line.ew_score) if s is not None]
+    return recorded and (not given or all(type(s) is int and np.isnan(points(s)) for s in given))

@@ -53,7 +53,7 @@ from bridgeio.model.results import (
 )
 
 EPS = 1e-6
-IMP_PAIRS = (Scoring.BUTLER, Scoring.CROSS_IMPS)  # scored by :mod:`.imp_events`
+IMP_PAIRS = (Scoring.BUTLER, Scoring.CROSS_IMPS, Scoring.IMPS)  # by :mod:`.imp_events`
 TEAM_SCORING = (Scoring.IMPS, Scoring.VICTORY_POINTS)  # team matches, by :mod:`.matches`
 
 

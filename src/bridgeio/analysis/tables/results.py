@@ -57,6 +57,8 @@ def add_event(tables: Tables, file_id: int, event: Event) -> None:
             event.kind.value,
             event.scoring.value,
             event.rating,
+            event.match_scoring.value if event.match_scoring else None,
+            event.pairwise_scoring.value if event.pairwise_scoring else None,
         ),
     )
     for section in event.sections:

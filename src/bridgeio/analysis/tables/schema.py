@@ -29,7 +29,8 @@ _COLUMNS = {
     "files": "file_id:i32 path:str format:cat kind:cat size:i64 sha256:str partial:bool "
     "warnings:str error:str",
     "events": "file_id:i32 event:i32 name:cat session_name:cat date:date club:cat "
-    "club_number:cat director:cat city:cat kind:cat scoring:cat rating:cat",
+    "club_number:cat director:cat city:cat kind:cat scoring:cat rating:cat match_scoring:cat "
+    "pairwise_scoring:cat",
     "sections": f"{_KEYS} movement:cat tables:i32 rounds:i32 boards:i32 boards_per_round:i32 "
     "board_top:i32 session:i32",
     "entries": f"{_KEYS} entry:cat number:i32 direction:cat name:cat score:f64 percentage:f64 "

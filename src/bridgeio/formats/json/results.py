@@ -132,6 +132,10 @@ def event_json(
             "sections": [section_json(s, event.kind, boards, tree) for s in event.sections],
         }
     )
+    if event.match_scoring is not None:  # (only where the file says them)
+        data["match_scoring"] = event.match_scoring.value
+    if event.pairwise_scoring is not None:
+        data["pairwise_scoring"] = event.pairwise_scoring.value
     if event.deals is not None and deals:
         from bridgeio.formats.json.deals import deal_records
 
@@ -179,10 +183,10 @@ def boards_json(boards: list[Board], kind: EventKind | str) -> list[JSON]:
 
 def board_json(board: Board, kind: EventKind | str) -> JSON:
     """A board as canonical JSON: its number and every table's result."""
-    return _keep(
-        {"number": board.number, "results": [result_json(r, kind) for r in board.results]},
-        board.kept,
-    )
+    data: JSON = {"number": board.number, "results": [result_json(r, kind) for r in board.results]}
+    if board.imps is not None:  # a team match's board: the home team's IMPs
+        data["imps"] = board.imps
+    return _keep(data, board.kept)
 
 
 def match_json(
@@ -365,7 +369,8 @@ def boards_text(boards: list[Board], kind: EventKind | str) -> Raw:
     individual = kind == EventKind.INDIVIDUAL
     for board in boards:
         kept = board.kept
-        if type(board.number) is not int or kept is not None and kept.to_json() is not None:
+        odd = board.imps is not None or kept is not None and kept.to_json() is not None
+        if type(board.number) is not int or odd:
             texts.append(_dump(board_json(board, kind)))
             continue
         rows = []
@@ -508,6 +513,8 @@ def _event(read: _Reader, data: JSON, where: str) -> Event:
             f"one of {', '.join(s.value for s in Scoring)}",
         ),
         rating=read.text(data, "rating", where),
+        match_scoring=_said_scoring(read, data, "match_scoring", where),
+        pairwise_scoring=_said_scoring(read, data, "pairwise_scoring", where),
         kept=read.kept(data, where),
     )
     for i, item in enumerate(read.items(data, "strats", where)):
@@ -580,8 +587,26 @@ def _boards(read: _Reader, data: JSON, where: str, kind: EventKind) -> list[Boar
             _result(read, read.object(r, f"{place}.results[{j}]"), f"{place}.results[{j}]", kind)
             for j, r in enumerate(read.items(board, "results", place))
         ]
-        boards.append(Board(read.whole(board, "number", place), results, read.kept(board, place)))
+        boards.append(
+            Board(
+                read.whole(board, "number", place),
+                results,
+                read.kept(board, place),
+                read.number(board, "imps", place),
+            )
+        )
     return boards
+
+
+def _said_scoring(read: _Reader, data: JSON, key: str, where: str) -> Scoring | None:
+    """An optional scoring an event's file says (``match_scoring``, ``pairwise_scoring``)."""
+    if data.get(key) is None:
+        return None
+    return read.parsed(
+        f"{where}.{key}",
+        lambda: Scoring(data[key]),
+        f"one of {', '.join(s.value for s in Scoring)}",
+    )
 
 
 def _match(read: _Reader, data: JSON, where: str, kind: EventKind) -> Match:

@@ -101,17 +101,18 @@ def kept_element(child: Element) -> str:
 
 
 def board_imps(board: Board) -> float | None:
-    """A team match board's IMPS (kept with the board: the model has no field for it)."""
-    kept = board.kept
-    if not isinstance(kept, BoardKept):
+    """A team match board's IMPS (the home team's IMPs on it)."""
+    return board.imps
+
+
+def _imps(child: Element) -> float | None:
+    """A BOARD's IMPS as a number; None where it is not one (then kept as written)."""
+    if len(child) or child.attrib:
         return None
-    for xml in kept.elements:
-        if xml.startswith("<IMPS>") and xml.endswith("</IMPS>"):
-            try:
-                return V.decimal(xml[len("<IMPS>") : -len("</IMPS>")])
-            except V.Unreadable:
-                return None
-    return None
+    try:
+        return V.decimal(child.text or "")
+    except V.Unreadable:
+        return None
 
 
 class BoardReader:
@@ -142,6 +143,7 @@ class BoardReader:
         plain = None if odd or self.check is not None or context.teams is not None else self.plain
         plain_tags = context.plain_tags
         number_text: str | None = None
+        imps: float | None = None
         results = []
         others: list[str] = []
         for child in element:
@@ -162,13 +164,15 @@ class BoardReader:
                 results.append(self._line(child, context, texts))
             elif tag == "BOARD_NUMBER" and number_text is None and not len(child):
                 number_text = child.text or ""
+            elif tag == "IMPS" and imps is None and _imps(child) is not None:
+                imps = _imps(child)
             else:
                 others.append(kept_element(child))
         number, bad_number = self._board_number(number_text, element)
         kept = None
         if others or bad_number or element.attrib:
             kept = BoardKept(tuple(element.items()), tuple(others), number_text=bad_number)
-        return Board(number, results, kept)
+        return Board(number, results, kept, imps)
 
     def _board_number(self, text: str | None, element: Element) -> tuple[int, str]:
         if text is None:

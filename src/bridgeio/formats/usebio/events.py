@@ -14,11 +14,27 @@ from dataclasses import dataclass, field
 
 from bridgeio.formats.usebio import values as V
 from bridgeio.formats.usebio.boards import kept_element
-from bridgeio.formats.usebio.names import SCORING_TAGS, kind_of, scoring_of
+from bridgeio.formats.usebio.names import (
+    PAIRWISE_SCORINGS,
+    SCORING_TAGS,
+    kind_of,
+    match_scoring_of,
+    scoring_of,
+)
 from bridgeio.formats.usebio.parsing import Element, place
 from bridgeio.formats.usebio.problems import Problems
 from bridgeio.formats.usebio.provenance import EntryKept, EventKept, Handset, SectionKept, StratKept
-from bridgeio.model.results import Board, Direction, Entry, Event, EventKind, Match, Section, Strat
+from bridgeio.model.results import (
+    Board,
+    Direction,
+    Entry,
+    Event,
+    EventKind,
+    Match,
+    Scoring,
+    Section,
+    Strat,
+)
 
 STREAMED = frozenset({"PARTICIPANTS", "BOARD", "MATCH"})
 """A container's children the stream reads as it passes them."""
@@ -59,6 +75,11 @@ def event_facts(element: Element) -> tuple[EventKind, dict[str, str]]:
     return kind_of(element.get("EVENT_TYPE", "")), texts
 
 
+def _other(said: Scoring | None, scoring: Scoring) -> Scoring | None:
+    """A match scoring the file says, where it is not the event's scoring already."""
+    return None if said is scoring else said
+
+
 class EventReader:
     """Builds events once the stream has passed their end."""
 
@@ -75,15 +96,20 @@ class EventReader:
         others: list[str] = []
         strats: list[Strat] = []
         stratification = ""
+        pairwise = None
         for child in element:
             tag = child.tag
             if tag in EVENT_FIELDS and tag not in texts and not len(child):
                 texts[str(tag)] = child.text or ""
+            elif tag == "PAIRWISE_SCORING_METHOD" and pairwise is None:
+                pairwise = PAIRWISE_SCORINGS.get((child.text or "").strip().upper())
+                others.append(kept_element(child))
             elif tag == "STRATIFICATION":
                 stratification = self._stratification(child, strats)
             elif tag not in STREAMED and tag not in ("SECTION", "SESSION", "HANDSET"):
                 others.append(kept_element(child))
         scoring_texts = {tag: texts[tag] for tag in SCORING_TAGS if tag in texts}
+        scoring = scoring_of(event_type, scoring_texts, kind)
         date, date_text = self._date(element, texts.get("DATE"))
         described = "EVENT_DESCRIPTION" in texts
         title = texts.get("TITLE", "").strip()
@@ -94,7 +120,9 @@ class EventReader:
             date=date,
             city=texts.get("TOWN", "").strip(),
             kind=kind,
-            scoring=scoring_of(event_type, scoring_texts, kind),
+            scoring=scoring,
+            match_scoring=_other(match_scoring_of(scoring_texts, kind), scoring),
+            pairwise_scoring=pairwise,
             rating=(texts.get("EVENT_RATING") or texts.get("MASTER_POINT_SCALE") or "").strip(),
             strats=strats,
         )

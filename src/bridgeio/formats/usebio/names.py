@@ -61,6 +61,7 @@ BOARD_SCORINGS = {
 }
 MATCH_SCORINGS = {
     "VPS": Scoring.VICTORY_POINTS,
+    "VP": Scoring.VICTORY_POINTS,  # (TeamsScorer's SCORING_METHOD)
     "IMPS": Scoring.IMPS,
     "TOTAL_IMPS": Scoring.IMPS,
     "AGGREGATE": Scoring.AGGREGATE,
@@ -113,6 +114,27 @@ def scoring_of(event_type: str, texts: Mapping[str, str], kind: EventKind) -> Sc
     if match:
         return MATCH_SCORINGS.get(match.upper(), Scoring.OTHER)
     return Scoring.IMPS if kind is EventKind.TEAMS else Scoring.MATCHPOINTS
+
+
+def match_scoring_of(texts: Mapping[str, str], kind: EventKind) -> Scoring | None:
+    """How the matches of an event are scored, where its MATCH_SCORING_METHOD says (or, in a
+    teams event, its SCORING_METHOD: "Whether the results of teams matches are victory points
+    or IMPS"); None where it does not.
+
+    >>> match_scoring_of({"BOARD_SCORING_METHOD": "IMPS", "SCORING_METHOD": "VP"}, EventKind.TEAMS)
+    <Scoring.VICTORY_POINTS: 'victory_points'>
+    >>> match_scoring_of({"SCORING_METHOD": "IMPS"}, EventKind.PAIRS) is None
+    True
+    """
+    text = texts.get("MATCH_SCORING_METHOD", "").strip()
+    if not text and kind is EventKind.TEAMS:
+        text = texts.get("SCORING_METHOD", "").strip()
+    return MATCH_SCORINGS.get(text.upper()) if text else None
+
+
+PAIRWISE_SCORINGS = {"CROSS_IMPS": Scoring.CROSS_IMPS, "BUTLER_IMPS": Scoring.BUTLER}
+"""PAIRWISE_SCORING_METHOD's values: how a teams event's pairs are scored on the field."""
+PAIRWISE_OF_SCORING = {scoring: text for text, scoring in PAIRWISE_SCORINGS.items()}
 
 
 def points_tag(scoring: Scoring) -> str:

@@ -34,7 +34,13 @@ from bridgeio.formats.usebio.entries import EntryReader, id_maps
 from bridgeio.formats.usebio.events import EventReader, Part, event_facts
 from bridgeio.formats.usebio.handsets import HandsetReader
 from bridgeio.formats.usebio.matches import MatchReader
-from bridgeio.formats.usebio.names import CONTAINERS, ENTRY_TAGS, points_tag, scoring_of
+from bridgeio.formats.usebio.names import (
+    CONTAINERS,
+    ENTRY_TAGS,
+    match_scoring_of,
+    points_tag,
+    scoring_of,
+)
 from bridgeio.formats.usebio.parsing import Element, Stream, place
 from bridgeio.formats.usebio.problems import Problems
 from bridgeio.formats.usebio.provenance import EventKept, FileKept, Handset, LineKept
@@ -194,6 +200,14 @@ class Pass:
         kind, texts = event_facts(event)
         return scoring_of(event.get("EVENT_TYPE", ""), texts, kind)
 
+    def victory_points(self, container: Element) -> bool:
+        """Are the matches of the event ``container`` is in scored in VPs (its scoring, or its
+        match scoring, says so)?"""
+        event = container if container.tag == "EVENT" else next(container.iterancestors("EVENT"))
+        kind, texts = event_facts(event)
+        vps = Scoring.VICTORY_POINTS
+        return self.scoring(container) is vps or match_scoring_of(texts, kind) is vps
+
     def take_participants(self, element: Element, container: Element) -> None:
         """A container's PARTICIPANTS: its entries, duplicates reported, then emptied."""
         entries, kept = self.entries.participants(element)
@@ -258,9 +272,8 @@ class Pass:
 
     def take_match(self, element: Element, container: Element) -> None:
         """A MATCH, with the boards the stream read of it, then emptied."""
-        victory_points = self.scoring(container) is Scoring.VICTORY_POINTS
         boards = self.match_boards.pop(element, [])
-        match = self.matches.match(element, victory_points, boards)
+        match = self.matches.match(element, self.victory_points(container), boards)
         self.part(container).matches.append(match)
         if self.check is not None:
             self.check.match(element)

@@ -65,6 +65,7 @@ class BoardWriter:
         children = self.target.children(BOARD_ORDER)
         number = str(board.number) if board.number or not kept.number_text else kept.number_text
         children.text("BOARD_NUMBER", number)
+        children.text("IMPS", self.target.number(board.imps))
         children.kept(kept.elements)
         children.into(element)
         rank_first = self.target.file.leads_rank_first

@@ -21,6 +21,7 @@ from bridgeio.formats.usebio import values as V
 from bridgeio.formats.usebio.names import (
     EVENT_ORDER,
     EVENT_TYPE_OF_KIND,
+    PAIRWISE_OF_SCORING,
     SCORING_ELEMENT,
     kind_of,
     scoring_of,
@@ -77,7 +78,11 @@ class EventWriter:
                 event_type = EVENT_TYPE_OF_KIND[event.kind]
             if scoring_of(event_type, texts, event.kind) == event.scoring:
                 return event_type, list(kept.scoring)
-        return EVENT_TYPE_OF_KIND[event.kind], [SCORING_ELEMENT[event.scoring]]
+        written = [SCORING_ELEMENT[event.scoring]]
+        match = SCORING_ELEMENT.get(event.match_scoring) if event.match_scoring else None
+        if match is not None and event.match_scoring is not event.scoring:
+            written.append(("MATCH_SCORING_METHOD", match[1]))
+        return EVENT_TYPE_OF_KIND[event.kind], written
 
     def children(self, kept: EventKept, scoring: list[tuple[str, str]]) -> list[Element]:
         """EVENT's own children, in order: program, names, date, ``scoring``, rating, town,
@@ -96,6 +101,9 @@ class EventWriter:
             children.text("DATE", kept.date_text)
         for tag, text in scoring:
             children.text(tag, text)
+        pairwise = event.pairwise_scoring and PAIRWISE_OF_SCORING.get(event.pairwise_scoring)
+        if pairwise and "PAIRWISE_SCORING_METHOD" not in kept_tags:
+            children.text("PAIRWISE_SCORING_METHOD", pairwise)
         children.text("EVENT_RATING", event.rating)
         children.text("TOWN", event.city)
         if event.strats:

@@ -64,7 +64,8 @@ class MatchWriter:
     ) -> tuple[str, str, bool]:
         """The two sides' ids; the elements their scores go in, and whether those are
         victory points."""
-        vp = self.target.event.scoring is Scoring.VICTORY_POINTS
+        vps = Scoring.VICTORY_POINTS
+        vp = vps in (self.target.event.scoring, self.target.event.match_scoring)
         if kept.form == "pairs":
             children.text("NS_PAIR_NUMBER", ids.pair(match.home, kept.home_text, ids.ns))
             children.text("EW_PAIR_NUMBER", ids.pair(match.away, kept.away_text, ids.ew))
