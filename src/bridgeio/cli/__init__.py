@@ -39,6 +39,8 @@ COMMANDS = (
     "export",
     "schema",
     "formats",
+    "site",
+    "serve",
 )
 """The commands, each the module ``bridgeio.cli.<name>`` defining the click command ``<name>``."""
 

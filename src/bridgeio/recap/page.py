@@ -15,6 +15,7 @@ import base64
 import functools
 import hashlib
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 import jinja2
@@ -69,9 +70,16 @@ def content_security_policy() -> str:
     return _inline()["csp"]
 
 
-def render_game(game: Game, source: str, index: str = "", deals: DealSet | None = None) -> str:
+def render_game(
+    game: Game,
+    source: str,
+    index: str = "",
+    deals: DealSet | None = None,
+    links: Sequence[tuple[str, str]] = (),
+) -> str:
     """The HTML of one game's page; ``index`` links back to a site's index page, ``deals``
-    (the game's hand record) is offered for download as PBN."""
+    (the game's hand record) is offered for download as PBN, ``links`` (text, address) are
+    more entries of the page's contents (a results site's downloads)."""
     pbn = pbn_uri(deals) if game.boards and any(b.hands.hands for b in game.boards) else None
     return (
         _environment()
@@ -84,6 +92,7 @@ def render_game(game: Game, source: str, index: str = "", deals: DealSet | None 
             pbn_name=f"{_file_stem(game.title)}.pbn",
             moves=any(s.moves for s in game.sections),
             teams=any(s.matches for s in game.sections),
+            links=links,
             **_inline(),
         )
     )
