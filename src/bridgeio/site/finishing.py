@@ -1,7 +1,8 @@
-"""What follows publishing, in a background thread, one version at a time: the hands solved
-double dummy (when endplay is installed), the pages made again with makeable contracts and
-par, the deals' rows with their tricks, and every download. A version left unfinished by a
-stop is finished at the next start.
+"""What follows publishing when the site solves hands (``solve`` in ``site.json``, and endplay
+installed), in a background thread, one version at a time and at a lower priority than
+uploads: the hands solved double dummy, the pages made again with makeable contracts and par,
+the deals' rows with their tricks, and every download. A version left unfinished by a stop is
+finished at the next start. (Without solving, a download is made when first asked for.)
 """
 
 from __future__ import annotations
@@ -26,7 +27,12 @@ class Finisher:
         self.thread: threading.Thread | None = None
 
     def start(self) -> None:
-        """Start the thread (the versions a stop left unfinished first)."""
+        """Start the thread (the versions a stop left unfinished first), when the site
+        solves hands and can."""
+        import importlib.util
+
+        if not self.site.site.limits.solve or importlib.util.find_spec("endplay") is None:
+            return
         with self.site.engine.connect() as db:
             left = db.scalars(
                 select(versions.c.id).where(versions.c.status == "published", ~versions.c.finished)
@@ -35,6 +41,11 @@ class Finisher:
             self.pending.put(version_id)
         self.thread = threading.Thread(target=self._run, name="finisher", daemon=True)
         self.thread.start()
+
+    def add(self, version_id: int) -> None:
+        """Finish a version just published (when the thread runs)."""
+        if self.thread is not None:
+            self.pending.put(version_id)
 
     def stop(self) -> None:
         """Stop the thread after the job it is doing."""
@@ -63,7 +74,7 @@ class Finisher:
         limits = site.site.limits
         args = (str(site.store.path(row.sha256)), row.filename, f"/clubs/{row.slug}", limits.solve)
         try:
-            done = site.workers.run("finish", args, limits.finish_seconds, limits.check_memory)
+            done = site.workers.run("finish", args, limits.finish_seconds, limits.check_memory, 10)
         except JobFailed:
             done = {"downloads": {}}
         for ext, (data, error) in done["downloads"].items():

@@ -48,6 +48,11 @@ async def read_form(
     from python_multipart.multipart import parse_options_header
 
     kind, options = parse_options_header(content_type)
+    if not kind:  # no form at all (a button's post with nothing in it)
+        async for chunk in chunks:
+            if chunk:
+                raise BadForm("a body that is not a form")
+        return Form()
     if kind == b"application/x-www-form-urlencoded":
         body = bytearray()
         async for chunk in chunks:

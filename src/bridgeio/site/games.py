@@ -10,7 +10,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, case, delete, func, insert, inspect, select
+from sqlalchemy import Connection, Engine, Row, delete, insert, inspect, select
 
 from bridgeio.site.accounts import User
 from bridgeio.site.config import Site
@@ -186,29 +186,32 @@ class Games:
         return self.store.read(str(digest))
 
     def listing(self, club: Club, user: User | None) -> list[dict[str, Any]]:
-        """A club's games, newest first: published ones, and drafts for its directors."""
+        """A club's games, newest first: published ones, and drafts for its directors (each
+        with the file name of the version shown)."""
         drafts = user is not None and user.directs(club.id)
-        published = func.max(case((versions.c.status == "published", versions.c.number), else_=0))
         query = (
-            select(games.c.id, games.c.date, games.c.name, published.label("published"))
+            select(games.c.id, games.c.date, games.c.name, versions.c.number)
+            .add_columns(versions.c.status, versions.c.filename)
             .select_from(games.join(versions, versions.c.game_id == games.c.id))
             .where(games.c.club_id == club.id)
-            .group_by(games.c.id, games.c.date, games.c.name)
-            .order_by(games.c.date.desc(), games.c.id.desc())
+            .order_by(games.c.date.desc(), games.c.id.desc(), versions.c.number)
         )
         with self.engine.connect() as db:
             rows = db.execute(query).all()
-        return [
-            {
-                "id": r.id,
-                "date": r.date.isoformat() if r.date else None,
-                "name": r.name,
-                "status": "published" if r.published else "draft",
-                "url": game_url(r.id),
-            }
-            for r in rows
-            if drafts or r.published
-        ]
+        shown: dict[int, dict[str, Any]] = {}
+        for r in rows:  # by version: the newest published one is shown, else the newest
+            game = shown.setdefault(r.id, {"status": "draft"})
+            if game["status"] == "published" and r.status != "published":
+                continue
+            game.update(
+                id=r.id,
+                date=r.date.isoformat() if r.date else None,
+                name=r.name,
+                status=r.status,
+                url=game_url(r.id),
+                filename=r.filename,
+            )
+        return [g for g in shown.values() if drafts or g["status"] == "published"]
 
     def versions(self, game_id: int, user: User | None) -> tuple[Row[Any], list[Row[Any]]]:
         """A game and its versions that ``user`` may see, oldest first."""

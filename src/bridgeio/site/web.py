@@ -96,15 +96,20 @@ def answered(handler: Handler) -> Handler:
 
 
 async def failed(request: Request, status: int, message: str) -> Response:
-    """The answer to a refused request."""
+    """The answer to a refused request (too large: the connection closes, so that the rest of
+    the body is not read at all)."""
     if in_api(request):
-        return JSONResponse({"error": message}, status)
-    try:
-        user = await current_user(request)
-    except Failure:
-        user = None
-    title = TITLES.get(status, "Error")
-    return html(request, "error.html.j2", user, status, title=title, message=message)
+        response: Response = JSONResponse({"error": message}, status)
+    else:
+        try:
+            user = await current_user(request)
+        except Failure:
+            user = None
+        title = TITLES.get(status, "Error")
+        response = html(request, "error.html.j2", user, status, title=title, message=message)
+    if status == 413:
+        response.headers["connection"] = "close"
+    return response
 
 
 async def current_user(request: Request) -> User | None:

@@ -46,15 +46,18 @@ class Workers:
         warming = threading.Thread(target=self.run, args=("ping", (), 120.0, 10**9), daemon=True)
         warming.start()
 
-    def run(self, job: str, args: tuple[Any, ...], seconds: float, memory: int) -> Any:
+    def run(
+        self, job: str, args: tuple[Any, ...], seconds: float, memory: int, nice: int = 0
+    ) -> Any:
         """The value of ``jobs.<job>(*args)``; :class:`JobFailed` when the job refused the
-        file or went past ``seconds`` or ``memory`` bytes more than a fresh worker holds."""
+        file or went past ``seconds`` or ``memory`` bytes more than a fresh worker holds;
+        ``nice``: how much lower the job's priority is (work that may wait)."""
         with self.slots:
             from bridgeio.site.worker import _child as child  # by its package's name
 
             receiving, sending = self.context.Pipe(duplex=False)
             process = self.context.Process(
-                target=child, args=(sending, job, args, seconds, memory), daemon=True
+                target=child, args=(sending, job, args, seconds, memory, nice), daemon=True
             )
             process.start()
             sending.close()
@@ -89,12 +92,14 @@ def _answer(receiving: Connection, process: Any, seconds: float, memory: int) ->
 
 
 def _child(
-    sending: Connection, job: str, args: tuple[Any, ...], seconds: float, memory: int
+    sending: Connection, job: str, args: tuple[Any, ...], seconds: float, memory: int, nice: int
 ) -> None:
     """In the job's process: set the limits, run the job, send back its value or why not."""
     from bridgeio.site import jobs
 
     _limit(seconds, memory)
+    if nice:
+        os.nice(nice)
     try:
         answer: tuple[str, Any] = ("ok", getattr(jobs, job)(*args))
     except jobs.Refused as refused:

@@ -108,7 +108,7 @@ async def _upload(request: Request, form_post: bool) -> dict[str, Any]:
     except Unreadable as refused:
         raise Failure(422, str(refused)) from None
     if publish:
-        site.finisher.pending.put(answer["version_id"])
+        site.finisher.add(answer["version_id"])
     return answer
 
 
@@ -135,7 +135,7 @@ async def _publish(request: Request, number: int | None) -> dict[str, Any]:
     site = state(request)
     game_id = request.path_params["id"]
     answer = await run_in_threadpool(publishing.publish, site.games, user, game_id, number)
-    site.finisher.pending.put(answer["version_id"])
+    site.finisher.add(answer["version_id"])
     return answer
 
 
