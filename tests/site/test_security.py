@@ -29,9 +29,8 @@ SECONDS = 1.0  # reading an upload
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("site") / "results"
-    with serving(
-        folder, upload_bytes=LIMIT, check_seconds=SECONDS, check_memory=400_000_000
-    ) as server:
+    limits = dict(upload_bytes=LIMIT, check_seconds=SECONDS, check_memory=400_000_000, solve=True)
+    with serving(folder, **limits) as server:
         server.add_club("north", "ann")
         server.add_club("south", "bob")
         server.start()
@@ -281,3 +280,29 @@ def test_a_file_that_makes_a_reader_slow_is_stopped_while_others_are_served(
     assert f"longer than the limit of {SECONDS:g} s" in answer.json()["error"]
     assert took < 30
     assert len(latencies) >= 3 and max(latencies) < 5  # the site went on serving
+
+
+def test_hands_are_solved_after_publishing(site: Server) -> None:
+    """A game with a hand record is public at once; its page gains the makeable contracts
+    and par when the background solving is done (endplay installed)."""
+    pytest.importorskip("endplay")
+    import bridgeio
+    from tests.recap_corpus import results_files
+
+    def unsolved(path: Path) -> bool:
+        events = bridgeio.read(path).events  # type: ignore[union-attr]
+        deals = events[0].deals
+        return deals is not None and deals.seats is not None and deals.tricks is None
+
+    found = [p for t, p in results_files() if t.startswith("usebio") and unsolved(p)]
+    if not found:
+        pytest.skip("no corpus results file with hands and no tricks")
+    answer = site.upload("ann", "north", found[0])
+    assert answer.status_code == 201 and answer.json()["status"] == "published"
+    page = f"{site.url}/games/{answer.json()['id']}"
+    assert httpx.get(page).status_code == 200  # public before its hands are solved
+    deadline = time.monotonic() + 300
+    while "Makeable contracts" not in httpx.get(page).text:
+        assert time.monotonic() < deadline, "the hands were not solved in 300 s"
+        time.sleep(0.5)
+    assert "Par " in httpx.get(page).text

@@ -1,5 +1,6 @@
 """The web application (Starlette on uvicorn): the routes of :mod:`bridgeio.site.views`, the
-workers and the finishing thread started with it, and the recap's Content-Security-Policy
+workers and the finishing thread started with it, ``DIR/static/`` served at ``/static/``
+when the site has one, and the recap's Content-Security-Policy
 (:data:`bridgeio.site.pages.POLICY`) and other safety headers on every response. Database work
 runs in threads and reading uploads in worker processes, so a slow upload holds up nobody.
 """
@@ -11,6 +12,8 @@ from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.routing import BaseRoute, Mount
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgeio.site import pages
@@ -40,7 +43,11 @@ def application(site: Site) -> ASGIApp:
             finisher.stop()
             engine.dispose()
 
-    return SecurityHeaders(Starlette(routes=ROUTES, lifespan=lifespan))
+    routes: list[BaseRoute] = list(ROUTES)
+    static = site.folder / "static"
+    if static.is_dir():  # the site's own files (a logo, robots.txt), served as they are
+        routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
+    return SecurityHeaders(Starlette(routes=routes, lifespan=lifespan))
 
 
 class SecurityHeaders:

@@ -7,6 +7,7 @@ what follows publishing: :mod:`bridgeio.site.finishing`.
 from __future__ import annotations
 
 import datetime
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +60,8 @@ class Games:
         self.engine = engine
         self.store = Store(site.files)
         self.workers = workers
+        self.cache: dict[str, bytes] = {}
+        self.cache_lock = threading.Lock()
         self.columns = {
             name: {c["name"] for c in inspect(engine).get_columns(name)} for name in ANALYSIS
         }
@@ -180,10 +183,34 @@ class Games:
         return digest
 
     def page(self, game_id: int, number: int | None, user: User | None, event: int = 1) -> bytes:
-        """A version's recap page of event ``event``."""
-        version = self.version(game_id, number, user)
-        digest, _ = self.output(version, f"page-{event}")
-        return self.store.read(str(digest))
+        """A version's recap page of event ``event`` (the public version's: one query, and
+        the page from memory when it was read lately: a page's digest is its content)."""
+        if number is None:
+            with self.engine.connect() as db:
+                digest = db.scalar(
+                    select(outputs.c.sha256)
+                    .select_from(versions.join(outputs, outputs.c.version_id == versions.c.id))
+                    .where(versions.c.game_id == game_id, versions.c.status == "published")
+                    .where(outputs.c.kind == f"page-{event}")
+                    .order_by(versions.c.number.desc())
+                    .limit(1)
+                )
+            if digest is None:
+                raise NotFound(f"game {game_id} has no published page {event}")
+        else:
+            digest, _ = self.output(self.version(game_id, number, user), f"page-{event}")
+        return self.read_cached(str(digest))
+
+    def read_cached(self, digest: str) -> bytes:
+        """A kept file, from memory when read lately (the last few hundred pages)."""
+        found = self.cache.get(digest)
+        if found is None:
+            found = self.store.read(digest)
+            with self.cache_lock:
+                self.cache[digest] = found
+                while len(self.cache) > 256:
+                    self.cache.pop(next(iter(self.cache)))
+        return found
 
     def listing(self, club: Club, user: User | None) -> list[dict[str, Any]]:
         """A club's games, newest first: published ones, and drafts for its directors (each
