@@ -3,6 +3,7 @@ migrations make (the analysis tables of ``bridgeio export``, column for column).
 
 from __future__ import annotations
 
+import socket
 import sqlite3
 from pathlib import Path
 
@@ -47,6 +48,8 @@ def test_mistakes_are_said_in_one_line_with_status_2(tmp_path: Path) -> None:
         ),
         (("site", "add-user", str(site), "bob", "--password-stdin"), "--club"),
         (("serve", str(tmp_path / "nowhere")), "not a site"),
+        (("serve", str(site / "site.db")), "not a site"),
+        (("site", "init", str(site / "site.db")), "cannot be made a site"),
         (("site", "init", str(tmp_path / "x"), "--db", "mysql://db/x"), "not a database address"),
     ]
     for args, said in cases:
@@ -56,6 +59,11 @@ def test_mistakes_are_said_in_one_line_with_status_2(tmp_path: Path) -> None:
     assert bridgeio("site", "add-club", str(site), "a", "A").returncode == 0
     again = bridgeio("site", "add-club", str(site), "a", "A")
     assert again.returncode == 2 and "exists already" in again.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = bridgeio("serve", str(site), "--port", str(taken.getsockname()[1]))
+    assert busy.returncode == 2 and "cannot listen on 127.0.0.1:" in busy.stderr
     short = bridgeio(
         "site", "add-user", str(site), "c", "--club", "a", "--password-stdin", stdin="short\n"
     )

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import socket
+
 import click
+
+from bridgeio.cli.status import Failure
 
 
 @click.command()
@@ -15,6 +19,7 @@ def serve(folder: str, host: str, port: int) -> None:
 
     found, engine = open_site(folder)
     engine.dispose()
+    _can_listen(host, port)
     import uvicorn
 
     from bridgeio.site.app import application
@@ -23,3 +28,13 @@ def serve(folder: str, host: str, port: int) -> None:
         f"bridgeio: serving {found.folder} at http://{host}:{port}/ (Ctrl-C stops)", err=True
     )
     uvicorn.run(application(found), host=host, port=port, log_level="warning", access_log=False)
+
+
+def _can_listen(host: str, port: int) -> None:
+    """Said in one line when the address is taken or not this machine's."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        raise Failure(f"cannot listen on {host}:{port}: {error.strerror or error}") from None

@@ -81,10 +81,13 @@ def create(folder: str | os.PathLike[str], database: str | None = None) -> Site:
     path = Path(folder)
     if (path / SETTINGS).exists():
         raise NotASite(f"{path}: already a site ({SETTINGS} exists)")
-    path.mkdir(parents=True, exist_ok=True)
-    site = Site(path.resolve(), database_url(path, database))
-    site.files.mkdir(exist_ok=True)
-    site.save()
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        site = Site(path.resolve(), database_url(path, database))
+        site.files.mkdir(exist_ok=True)
+        site.save()
+    except OSError as error:
+        raise NotASite(f"{path}: cannot be made a site: {error.strerror or error}") from None
     return site
 
 
@@ -95,9 +98,11 @@ def load(folder: str | os.PathLike[str]) -> Site:
         settings = json.loads((path / SETTINGS).read_text(encoding="utf-8"))
         limits = Limits(**settings.get("limits", {}))
         return Site(path, str(settings["database"]), limits)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         raise NotASite(
             f"{folder}: not a site (no {SETTINGS}; bridgeio site init makes one)"
         ) from None
+    except OSError as error:
+        raise NotASite(f"{folder}: cannot be read: {error.strerror or error}") from None
     except (ValueError, KeyError, TypeError) as error:
         raise NotASite(f"{path / SETTINGS}: damaged ({error})") from None

@@ -129,30 +129,18 @@ def finish(path: str, name: str, index: str, solve: bool) -> dict[str, Any]:
 
 
 def _solve(doc: Results) -> bool:
-    """Double-dummy tricks for every event's complete deals that lack them; whether any."""
-    import numpy as np
+    """Double-dummy tricks for every event's complete deals that lack them (as ``bridgeio
+    recap --solve`` does); whether endplay was there to solve them."""
+    import importlib.util
 
-    from bridgeio.double_dummy import SolverMissing, solve_seats
-    from bridgeio.model.deals import NO_SEAT, UNKNOWN_TRICKS, DealSet
+    from bridgeio.cli.recap import _solved  # the recap command's own solving, not a copy
 
-    solved = False
+    if importlib.util.find_spec("endplay") is None:
+        return False
     for event in doc.events:
-        deals = event.deals
-        if deals is None or deals.seats is None or not len(deals):
-            continue
-        if deals.tricks is not None and not (deals.tricks == UNKNOWN_TRICKS).any():
-            continue
-        complete = ~(deals.seats == NO_SEAT).any(axis=1)
-        tricks = np.full((len(deals), 5, 4), UNKNOWN_TRICKS, dtype=np.uint8)
-        if deals.tricks is not None:
-            tricks[:] = deals.tricks
-        try:
-            tricks[complete] = solve_seats(deals.seats[complete])
-        except SolverMissing:
-            return False
-        event.deals = DealSet(seats=deals.seats, tricks=tricks, boards=deals.boards)
-        solved = True
-    return solved
+        if event.deals is not None:
+            event.deals = _solved(event.deals, "")
+    return any(e.deals is not None and e.deals.seats is not None for e in doc.events)
 
 
 def convert(path: str, ext: str) -> tuple[bytes | None, str | None]:
