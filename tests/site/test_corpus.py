@@ -1,7 +1,8 @@
 """The results site over SQLite, served by ``bridgeio serve`` on 127.0.0.1: every corpus
-results file uploaded through the API (a bearer token) and published; the public JSON of each
-game is ``bridgeio dump`` of its file; each game's page, opened in headless Chromium, shows its
-standings; a player in several games has one page listing all of them; the downloads.
+results file (world/ too) uploaded through the API (a bearer token) and published; the public
+JSON of each game is ``bridgeio dump`` of its file; each game's page, opened in headless
+Chromium, shows its standings; a player in several games has one page listing all of them;
+the downloads.
 """
 
 from __future__ import annotations
@@ -17,11 +18,17 @@ from typing import Any
 import httpx
 import pytest
 
+from bridgeio.model.results import Results
 from tests.browser.cdp import Browser, chromium, problems
-from tests.recap_corpus import results_files
+from tests.conftest import CORPUS
+from tests.recap_corpus import read, results_files
 from tests.site.server import BIN, Server, serving
 
-FILES = results_files()
+FILES = results_files() + [  # and the producers new this stage (corpus/world/)
+    (f"world-{p.parent.name}[{n}]", p)
+    for n, p in enumerate(sorted(CORPUS.glob("world/*/*.[xp][mb][ln]")) if CORPUS.is_dir() else [])
+    if isinstance(read(p), Results)
+]
 pytestmark = pytest.mark.skipif(not FILES, reason="the shared corpus is absent")
 
 
