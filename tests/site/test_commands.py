@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import socket
 import sqlite3
+import subprocess
 from pathlib import Path
 
+import pytest
+
 from bridgeio.analysis.tables import SCHEMAS
-from tests.site.server import PASSWORD, bridgeio
+from tests.site.server import PASSWORD, bridgeio, command
 
 
 def test_a_site_is_made_and_its_clubs_and_users_added(tmp_path: Path) -> None:
@@ -35,7 +38,17 @@ def test_a_site_is_made_and_its_clubs_and_users_added(tmp_path: Path) -> None:
         assert db.execute("select slug, name from clubs").fetchall() == [("north", "North Club")]
 
 
-def test_mistakes_are_said_in_one_line_with_status_2(tmp_path: Path) -> None:
+def test_mistakes_are_said_in_one_line_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each in this process (the same code as the command, without starting Python again)."""
+
+    def bridgeio(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        capsys.readouterr()
+        status = command(*args, stdin=stdin)
+        said = capsys.readouterr()
+        return subprocess.CompletedProcess(args, status, said.out, said.err)
+
     site = tmp_path / "site"
     assert bridgeio("site", "init", str(site)).returncode == 0
     cases = [
@@ -74,7 +87,7 @@ def test_the_schema_holds_the_analysis_tables_column_for_column(tmp_path: Path) 
     """The site's tables are the export's: same names, same columns (a change of
     bridgeio.analysis.tables needs a migration of the site's schema: this says which)."""
     site = tmp_path / "site"
-    assert bridgeio("site", "init", str(site)).returncode == 0
+    assert command("site", "init", str(site)) == 0
     with sqlite3.connect(site / "site.db") as db:
         for table, schema in SCHEMAS.items():
             columns = [row[1] for row in db.execute(f"pragma table_info({table})")]
@@ -82,4 +95,4 @@ def test_the_schema_holds_the_analysis_tables_column_for_column(tmp_path: Path) 
         revision = db.execute("select version_num from alembic_version").fetchone()[0]
     assert revision == "s0001"
     # running the migrations again (as serve does at every start) changes nothing
-    assert bridgeio("site", "add-club", str(site), "b", "B").returncode == 0
+    assert command("site", "add-club", str(site), "b", "B") == 0

@@ -152,12 +152,17 @@ def test_a_player_of_several_games_has_one_page_listing_them_all(
         assert all(g["partner"] for g in found["games"])
         page = client.get(f"/players/{number}")
         assert page.status_code == 200 and page.text.count('<tr class="played">') == len(games)
-        by_date = client.get(f"/players/{number}?sort=percentage").text
-        assert by_date.count('<tr class="played">') == len(games)
+        by_percent = client.get(f"/players/{number}?sort=percentage").text
+        assert by_percent.count('<tr class="played">') == len(games)
+        shown = [g["percentage"] for g in found["games"] if g["percentage"] is not None]
+        cells = by_percent.split('<td class="num" data-v="')[1:][::2]  # each row's %
+        assert [float(c.split('"')[0]) for c in cells if c.split('"')[0]] == sorted(shown)
         # search by name finds the player, and the name's page lists the same games
         name = found["name"]
         hits = client.get("/api/search", params={"q": name}).json()
         assert any(h["player_number"] == number for h in hits)
+        search = client.get("/search", params={"q": name})
+        assert search.status_code == 200 and f"/players/{number}" in search.text
         by_name = client.get("/api/players", params={"name": name, "club": "corpus"}).json()
         assert len(by_name["games"]) >= len(games)
         assert client.get("/api/players/no-such-player").status_code == 404
