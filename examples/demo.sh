@@ -66,3 +66,39 @@ else
   printf '\n(no screenshots: chromium is not installed)\n'
 fi
 printf 'open %s in a browser\n' "$PWD/$out/recap.html"
+
+# A results site on the example game: made, served on a free port, the game uploaded through
+# the API and published; its address printed, then the server stopped.
+site="$out/site"
+step bridgeio site init "$site"
+step bridgeio site add-club "$site" example "Example Bridge Club"
+printf '\n\033[1m$ bridgeio site add-user %s director --club example --password-stdin\033[0m\n' "$site"
+printf 'a demo password\n' | bridgeio site add-user "$site" director --club example --password-stdin
+port=$(python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+printf '\n\033[1m$ bridgeio serve %s --port %s &\033[0m\n' "$site" "$port"
+bridgeio serve "$site" --port "$port" > "$out/site.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+python - "$port" <<'PYTHON'
+import sys, time
+import httpx
+
+url = f"http://127.0.0.1:{sys.argv[1]}"
+for _ in range(600):
+    try:
+        httpx.get(url + "/api/clubs")
+        break
+    except httpx.TransportError:
+        time.sleep(0.1)
+client = httpx.Client(base_url=url, timeout=60)
+client.post("/api/session", json={"user": "director", "password": "a demo password"})
+token = client.post("/api/tokens").json()["token"]
+with open("examples/club-game.ACA", "rb") as game:
+    done = httpx.post(url + "/api/clubs/example/games", headers={"Authorization": f"Bearer {token}"},
+                      files={"file": game}, data={"publish": "true"}, timeout=60).json()
+print(f"uploaded examples/club-game.ACA: version {done['version']}, {done['status']}, "
+      f"{len(done['problems'])} problems")
+print(f"a results site ran at {url}/ (the game: {url}{done['url']}, its club: {url}/clubs/example)")
+PYTHON
+kill "$server"; wait "$server" 2>/dev/null || true
+printf 'it is stopped now; bridgeio serve %s starts it again\n' "$site"

@@ -40,6 +40,8 @@ COMMANDS = (
     "export",
     "schema",
     "formats",
+    "site",
+    "serve",
 )
 """The commands, each the module ``bridgeio.cli.<name>`` defining the click command ``<name>``."""
 

@@ -1,0 +1,51 @@
+"""The site's database: an engine for its address (SQLite with write-ahead logging, or
+PostgreSQL through psycopg 3) and the Alembic migrations that bring it to the code's schema,
+in place.
+
+>>> import tempfile
+>>> engine = connect(f"sqlite:///{tempfile.mkdtemp()}/site.db")
+>>> migrate(engine), migrate(engine)  # the second finds nothing to do
+('s0001', 's0001')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+"""Alembic's scripts (package data)."""
+
+
+def connect(url: str) -> Engine:
+    """An engine for the site's database at ``url``."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_settings)
+        return engine
+    return create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+
+
+def _sqlite_settings(connection: Any, _record: Any) -> None:
+    """Readers never wait for a writer (WAL), and foreign keys are kept."""
+    cursor = connection.cursor()
+    for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> str:
+    """Bring the database to the newest schema; return its revision."""
+    from alembic import command
+    from alembic.config import Config
+    from alembic.runtime.migration import MigrationContext
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+        revision = MigrationContext.configure(connection).get_current_revision()
+    return str(revision)

@@ -1,0 +1,209 @@
+"""What a worker process does with an uploaded file (:mod:`bridgeio.site.worker` runs these
+with time and memory limits; nothing here touches the database or the site's folder).
+
+- :func:`check`: read the file, validate it, check its scores (the recap's check against the
+  scoring engine), and make what publishing needs: the canonical JSON, the analysis tables'
+  rows and each event's recap page;
+- :func:`finish`: after publishing, solve the hands double dummy (when endplay is installed)
+  and make the pages again with makeable contracts and par, and the downloads;
+- :func:`convert`: one download.
+
+Every address in a page is written under :data:`GAME` (the game's address, not known until
+the upload is kept) and put in place by the site.
+
+>>> done = check("examples/club-game.ACA", "club-game.ACA", "/clubs/x")
+>>> done["format"], done["events"][0]["name"], len(done["pages"]), done["problems"]
+('acblscore', 'Tuesday Afternoon Pairs', 1, [])
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import warnings
+from typing import Any
+
+import bridgeio
+from bridgeio.errors import FormatError, collect
+from bridgeio.model.results import Event, Results
+
+GAME = "/games/__bridgeio_game__"
+"""Stands for the game's address in the pages a job makes."""
+
+DOWNLOADS = {"xml": "usebio", "pbn": "pbn", "aca": "acblscore", "json": "json", "csv": "csv"}
+"""A download's extension and the format it is written in (``csv``: the standings)."""
+
+_LABELS = {"xml": "USEBIO", "pbn": "PBN", "aca": "ACBLscore", "json": "JSON", "csv": "CSV"}
+
+
+class Refused(Exception):
+    """The file cannot be published (unreadable, or no results): why, for the uploader."""
+
+
+def ping() -> bool:
+    """Nothing: a job that shows the workers are up (and makes the fork server start)."""
+    return True
+
+
+def check(path: str, name: str, index: str) -> dict[str, Any]:
+    """Everything the site keeps of an upload, from the file at ``path`` (its name as
+    uploaded: ``name``; ``index``: the club's page, linked from each game page)."""
+    try:
+        problems = bridgeio.validate(path)
+        with collect():
+            doc = bridgeio.read(path)
+    except FormatError as error:
+        raise Refused(str(error)) from None
+    if not isinstance(doc, Results):
+        raise Refused(f"{name}: holds no results ({doc.kind}): only results files are published")
+    if not doc.events:
+        raise Refused(f"{name}: holds no event")
+    found = [_problem(p.severity, p.place, p.message) for p in problems]
+    pages = []
+    for number, event in enumerate(doc.events, 1):
+        html, findings = _page(event, number, len(doc.events), name, index)
+        pages.append(html)
+        where = f"event {number}: " if len(doc.events) > 1 else ""
+        found += [_problem("warning", where + f.where, f.what) for f in findings]
+    return {
+        "format": doc.format or "",
+        "problems": found,
+        "events": [
+            {"date": e.date.isoformat() if e.date else None, "name": e.name or ""}
+            for e in doc.events
+        ],
+        "json": _written(doc, "json"),
+        "tables": _rows(doc),
+        "pages": pages,
+    }
+
+
+def _problem(severity: str, place: str, message: str) -> dict[str, str]:
+    return {"severity": severity, "place": place, "message": message}
+
+
+def _page(event: Event, number: int, count: int, name: str, index: str) -> tuple[str, list[Any]]:
+    """An event's recap page and the figures the scoring engine computes otherwise."""
+    from bridgeio.recap import Game, render_game
+
+    game = Game.of(event, name)
+    links = [(f"{_LABELS[ext]}", f"{GAME}.{ext}") for ext in DOWNLOADS]
+    links += [(f"Event {n}", f"{GAME}/events/{n}") for n in range(1, count + 1) if n != number]
+    links.append(("Versions", f"{GAME}/versions"))
+    return render_game(game, name, index, event.deals, links), game.findings
+
+
+def _written(doc: Any, fmt: str) -> bytes:
+    buffer = io.BytesIO()
+    with collect():
+        bridgeio.write(doc, buffer, fmt)
+    return buffer.getvalue()
+
+
+def _rows(doc: Results) -> dict[str, list[dict[str, Any]]]:
+    """The analysis tables' rows of the document (dates as ISO text: JSON can keep them)."""
+    found = {}
+    for table, rows in bridgeio.tables(doc).items():
+        found[table] = [
+            {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in row.items()}
+            for row in rows.to_pylist()
+        ]
+    return found
+
+
+def finish(path: str, name: str, index: str, solve: bool) -> dict[str, Any]:
+    """Pages with the hands solved double dummy (when ``solve`` and endplay is there), the
+    deals' rows with their tricks, and every download."""
+    with collect():
+        doc = bridgeio.read(path)
+    assert isinstance(doc, Results)
+    solved = solve and _solve(doc)
+    done: dict[str, Any] = {"downloads": {ext: convert_doc(doc, ext) for ext in DOWNLOADS}}
+    if solved:
+        count = len(doc.events)
+        done["pages"] = [_page(e, n, count, name, index)[0] for n, e in enumerate(doc.events, 1)]
+        rows = _rows(doc)
+        done["tables"] = {t: rows[t] for t in ("deals", "dd_tricks")}
+    return done
+
+
+def _solve(doc: Results) -> bool:
+    """Double-dummy tricks for every event's complete deals that lack them (as ``bridgeio
+    recap --solve`` does); whether endplay was there to solve them."""
+    import importlib.util
+
+    from bridgeio.cli.recap import _solved  # the recap command's own solving, not a copy
+
+    if importlib.util.find_spec("endplay") is None:
+        return False
+    for event in doc.events:
+        if event.deals is not None:
+            event.deals = _solved(event.deals, "")
+    return any(e.deals is not None and e.deals.seats is not None for e in doc.events)
+
+
+def convert(path: str, ext: str) -> tuple[bytes | None, str | None]:
+    """One download of the file at ``path`` (see :func:`convert_doc`)."""
+    with collect():
+        doc = bridgeio.read(path)
+    return convert_doc(doc, ext)
+
+
+def convert_doc(doc: Any, ext: str) -> tuple[bytes | None, str | None]:
+    """The download ``ext`` (:data:`DOWNLOADS`) of ``doc``: its bytes, or why it cannot be
+    made (what the format cannot hold)."""
+    if ext == "csv":
+        return _standings(doc).encode("utf-8"), None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return _written(doc, DOWNLOADS[ext]), None
+    except (ValueError, TypeError) as error:  # ConversionError and FormatError are ValueErrors
+        return None, str(error) or type(error).__name__
+
+
+_CSV_COLUMNS: tuple[str, ...] = (
+    "event",
+    "section",
+    "entry",
+    "direction",
+    "names",
+    "player_numbers",
+    "score",
+)
+_CSV_COLUMNS += ("percentage", "rank")
+
+
+def _standings(doc: Results) -> str:
+    """The standings of every event as CSV: one line an entry, its players' names joined."""
+    found = bridgeio.tables(doc)
+    players: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for row in found["players"].to_pylist():
+        key = (row["event"], row["section"], row["entry"])
+        players.setdefault(key, []).append(row)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(_CSV_COLUMNS)
+    for row in found["entries"].to_pylist():
+        seated = players.get((row["event"], row["section"], row["entry"]), [])
+        names = " & ".join(_name(p) for p in seated)
+        numbers = " & ".join(p["player_number"] or "" for p in seated)
+        writer.writerow(
+            [row["event"], row["section"], row["entry"], row["direction"], names, numbers]
+            + [_text(row["score"]), _text(row["percentage"]), _text(row["rank"])]
+        )
+    return out.getvalue()
+
+
+def _name(player: dict[str, Any]) -> str:
+    return " ".join(p for p in (player["first_name"], player["last_name"]) if p)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def dumps(value: Any) -> bytes:
+    """JSON for the site's own records."""
+    return json.dumps(value, separators=(",", ":")).encode("utf-8")

@@ -1,0 +1,84 @@
+"""The site's HTML pages (besides the recaps, which :mod:`bridgeio.recap` makes): Jinja2
+templates with autoescaping, the recap's style sheet and sorting script inline, and the
+recap's Content-Security-Policy with this page's style added and forms allowed to post to the
+site itself. Every page works without JavaScript (sorting is also a link) and on a phone.
+
+>>> "default-src 'none'" in POLICY and "form-action 'self'" in POLICY
+True
+>>> "<b>" in render("error.html.j2", title="x", message="<b>", user=None, csrf="t")
+False
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from bridgeio import __version__
+from bridgeio.recap import content_security_policy
+from bridgeio.recap.page import TEMPLATES as RECAP_TEMPLATES
+from bridgeio.recap.text import number_text
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+SITE_CSS = """
+.site { display: flex; flex-wrap: wrap; gap: .3rem 1rem; align-items: baseline;
+  padding-top: .5rem; }
+.site form { display: inline; margin: 0; }
+.site button, form.box button { font: inherit; padding: .35rem .8rem; }
+form.box { display: grid; gap: .5rem; max-width: 28rem; margin: .6rem 0 1rem; }
+form.box input[type=text], form.box input[type=password], form.box input[type=search] {
+  font: inherit; padding: .35rem; width: 100%; }
+.severity-error { color: var(--red); font-weight: 600; }
+.status-draft { color: var(--muted); font-style: italic; }
+td.break { overflow-wrap: anywhere; }
+""".strip()
+
+
+def _hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def _policy() -> str:
+    """The recap's policy, with the site's style sheet allowed and forms posting here."""
+    parts = []
+    for part in content_security_policy().split("; "):
+        if part.startswith("style-src "):
+            part = f"{part} {_hash(SITE_CSS)}"
+        elif part == "form-action 'none'":
+            part = "form-action 'self'"
+        parts.append(part)
+    return "; ".join([*parts, "frame-ancestors 'none'"])
+
+
+POLICY = _policy()
+"""The Content-Security-Policy header of every response of the site."""
+
+
+@functools.cache
+def _environment() -> jinja2.Environment:
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    environment.filters["num"] = number_text
+    environment.globals.update(
+        version=__version__,
+        css=(RECAP_TEMPLATES / "recap.css").read_text(encoding="utf-8"),
+        site_css=SITE_CSS,
+        js=(RECAP_TEMPLATES / "recap.js").read_text(encoding="utf-8"),
+    )
+    return environment
+
+
+def render(template: str, **values: Any) -> str:
+    """A page of the site (``user`` and ``csrf`` are needed by every page's header)."""
+    return _environment().get_template(template).render(**values)

@@ -1,0 +1,175 @@
+"""Players' histories: queries over the analysis tables of the published games (a player is
+the same person across games by player number, or else by name within a club).
+
+Each game a player played: the game, its date and club, the partner(s), the percentage and
+the rank, as ``GET /api/players/{number}`` answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import ColumnElement, Engine, and_, func, literal, select
+
+from bridgeio.site.schema import ANALYSIS, clubs, games, versions
+
+_players = ANALYSIS["players"]
+_entries = ANALYSIS["entries"]
+_events = ANALYSIS["events"]
+
+SORTS = ("date", "game", "club", "partner", "percentage", "rank")
+"""The columns a player's games can be sorted by."""
+
+
+def full_name(first: Any, last: Any) -> ColumnElement[str]:
+    """First and last name as one text, in SQL (``"Ann Lee"``; one alone when one is missing)."""
+    first_text = func.coalesce(first, literal(""))
+    last_text = func.coalesce(last, literal(""))
+    return func.trim(first_text + literal(" ") + last_text)
+
+
+def _name(row: Any) -> str:
+    return " ".join(p for p in (row.first_name, row.last_name) if p)
+
+
+def history(
+    engine: Engine, number: str | None, name: str | None, club: str | None
+) -> dict[str, Any]:
+    """A player's name and every published game they played (newest first): by player
+    number, or by name (within ``club`` when given)."""
+    if number:
+        where: ColumnElement[bool] = _players.c.player_number == number
+    else:
+        where = (
+            func.lower(full_name(_players.c.first_name, _players.c.last_name))
+            == (name or "").lower().strip()
+        )
+    query = (
+        select(
+            _players.c.file_id,
+            _players.c.event,
+            _players.c.section,
+            _players.c.entry,
+            _players.c.seat,
+            _players.c.first_name,
+            _players.c.last_name,
+            _entries.c.percentage,
+            _entries.c.rank,
+            _events.c.date,
+            _events.c.name.label("event_name"),
+            games.c.id.label("game"),
+            games.c.name.label("game_name"),
+            clubs.c.slug,
+            clubs.c.name.label("club_name"),
+        )
+        .select_from(
+            _players.join(versions, versions.c.id == _players.c.file_id)
+            .join(games, games.c.id == versions.c.game_id)
+            .join(clubs, clubs.c.id == games.c.club_id)
+            .outerjoin(_entries, _same_entry(_entries))
+            .outerjoin(
+                _events,
+                and_(_events.c.file_id == _players.c.file_id, _events.c.event == _players.c.event),
+            )
+        )
+        .where(where)
+    )
+    if club and not number:
+        query = query.where(clubs.c.slug == club)
+    with engine.connect() as db:
+        rows = db.execute(query.limit(5000)).all()
+        partners = _partners(db, rows)
+    found = []
+    for row in rows:
+        key = (row.file_id, row.event, row.section, row.entry)
+        date = row.date or None
+        found.append(
+            {
+                "game": row.game,
+                "event": row.event,
+                "name": row.event_name or row.game_name,
+                "date": date.isoformat() if date else None,
+                "club": row.slug,
+                "club_name": row.club_name,
+                "partner": " & ".join(n for seat, n in partners.get(key, []) if seat != row.seat)
+                or None,
+                "percentage": row.percentage,
+                "rank": row.rank,
+                "url": f"/games/{row.game}" + (f"/events/{row.event}" if row.event > 1 else ""),
+            }
+        )
+    found.sort(key=lambda g: (g["date"] or "", g["game"], g["event"]), reverse=True)
+    shown = _name(rows[0]) if rows else (name or number or "")
+    return {"name": shown, "player_number": number, "games": found}
+
+
+def _same_entry(table: Any) -> ColumnElement[bool]:
+    return and_(
+        table.c.file_id == _players.c.file_id,
+        table.c.event == _players.c.event,
+        table.c.section.is_not_distinct_from(_players.c.section),
+        table.c.entry.is_not_distinct_from(_players.c.entry),
+    )
+
+
+def _partners(db: Any, rows: Sequence[Any]) -> dict[tuple[Any, ...], list[tuple[Any, str]]]:
+    """Everyone seated in the entries of ``rows``: (seat, name) by entry."""
+    found: dict[tuple[Any, ...], list[tuple[Any, str]]] = {}
+    files = sorted({r.file_id for r in rows})
+    for start in range(0, len(files), 500):
+        listed = db.execute(
+            select(_players).where(_players.c.file_id.in_(files[start : start + 500]))
+        ).all()
+        wanted = {(r.file_id, r.event, r.section, r.entry) for r in rows}
+        for p in listed:
+            key = (p.file_id, p.event, p.section, p.entry)
+            if key in wanted:
+                found.setdefault(key, []).append((p.seat, _name(p)))
+    return found
+
+
+def search(engine: Engine, text: str, limit: int = 100) -> list[dict[str, Any]]:
+    """Players whose name holds ``text`` (any case): name, player number, club, games."""
+    words = [w for w in text.lower().split() if w][:5]
+    if not words:
+        return []
+    name = full_name(_players.c.first_name, _players.c.last_name)
+    query = (
+        select(
+            name.label("name"),
+            _players.c.player_number,
+            clubs.c.slug,
+            func.count(func.distinct(_players.c.file_id)).label("games"),
+        )
+        .select_from(
+            _players.join(versions, versions.c.id == _players.c.file_id)
+            .join(games, games.c.id == versions.c.game_id)
+            .join(clubs, clubs.c.id == games.c.club_id)
+        )
+        .where(and_(*(func.lower(name).contains(w, autoescape=True) for w in words)))
+        .group_by(name, _players.c.player_number, clubs.c.slug)
+        .order_by(name)
+        .limit(limit)
+    )
+    with engine.connect() as db:
+        rows = db.execute(query).all()
+    return [
+        {
+            "name": r.name,
+            "player_number": r.player_number,
+            "club": r.slug,
+            "games": r.games,
+            "url": player_url(r.player_number, r.name, r.slug),
+        }
+        for r in rows
+    ]
+
+
+def player_url(number: str | None, name: str, club: str) -> str:
+    """A player's page: by number, else by name within the club."""
+    from urllib.parse import quote, urlencode
+
+    if number:
+        return f"/players/{quote(number, safe='')}"
+    return "/players?" + urlencode({"name": name, "club": club})

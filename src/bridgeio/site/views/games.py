@@ -1,0 +1,247 @@
+"""Clubs and games: lists, uploads, publishing, versions, recap pages and downloads."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+
+from bridgeio.site import publishing
+from bridgeio.site.games import Unreadable
+from bridgeio.site.jobs import DOWNLOADS
+from bridgeio.site.web import (
+    Failure,
+    answered,
+    check_csrf,
+    current_user,
+    director,
+    html,
+    posted,
+    state,
+)
+from bridgeio.site.web import (
+    club as club_of,
+)
+
+_TYPES = {
+    "xml": "application/xml",
+    "pbn": "application/x-chess-pbn",
+    "aca": "application/octet-stream",
+    "json": "application/json",
+    "csv": "text/csv; charset=utf-8",
+}
+
+
+@answered
+async def api_clubs(request: Request) -> Response:
+    """``GET /api/clubs``: every club."""
+    found = await run_in_threadpool(state(request).games.clubs)
+    return JSONResponse(
+        [{"slug": c.slug, "name": c.name, "url": f"/clubs/{c.slug}"} for c in found]
+    )
+
+
+@answered
+async def home(request: Request) -> Response:
+    """The clubs, and a search form."""
+    found = await run_in_threadpool(state(request).games.clubs)
+    return html(request, "home.html.j2", await current_user(request), title="Results", clubs=found)
+
+
+@answered
+async def api_games(request: Request) -> Response:
+    """``GET``: a club's games; ``POST``: an upload (multipart field ``file``)."""
+    if request.method == "POST":
+        answer = await _upload(request, form_post=False)
+        return JSONResponse(_public(answer), 201)
+    club = await club_of(request)
+    user = await current_user(request)
+    return JSONResponse(await run_in_threadpool(state(request).games.listing, club, user))
+
+
+def _public(answer: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in answer.items() if k != "version_id"}
+
+
+@answered
+async def club(request: Request) -> Response:
+    """A club's games by date (drafts too, and the upload form, for its directors)."""
+    found = await club_of(request)
+    user = await current_user(request)
+    site = state(request)
+    listed = await run_in_threadpool(site.games.listing, found, user)
+    directs = user is not None and user.directs(found.id)
+    limit = f"{site.site.limits.upload_bytes / 1_000_000:g} MB"
+    return html(
+        request,
+        "club.html.j2",
+        user,
+        title=found.name,
+        club=found,
+        games=listed,
+        directs=directs,
+        limit=limit,
+    )
+
+
+async def _upload(request: Request, form_post: bool) -> dict[str, Any]:
+    """Receive, check and keep an upload; who may was asked before a byte of it was read."""
+    found = await club_of(request)
+    user = await director(request)
+    if not user.directs(found.id):
+        raise Failure(403, f"{user.name} does not direct {found.slug}")
+    site = state(request)
+    form = await posted(request, site.site.limits.upload_bytes)
+    if form_post:
+        check_csrf(request, form)
+    if form.file is None:
+        raise Failure(400, 'the form has no file (field "file")')
+    publish = form.fields.get("publish", "").lower() in ("true", "1", "on", "yes")
+    filename = form.filename.replace("\\", "/").rsplit("/", 1)[-1][:200] or "upload"
+    try:
+        answer = await run_in_threadpool(
+            publishing.upload, site.games, user, found, filename, form.file, publish
+        )
+    except Unreadable as refused:
+        raise Failure(422, str(refused)) from None
+    if publish:
+        site.finisher.add(answer["version_id"])
+    return answer
+
+
+@answered
+async def upload(request: Request) -> Response:
+    """The upload form posted: what was found, and publishing for a draft."""
+    if request.method == "GET":
+        return RedirectResponse(f"/clubs/{request.path_params['club']}", 303)
+    answer = await _upload(request, form_post=True)
+    title = "Published" if answer["status"] == "published" else "Checked: not yet published"
+    return html(
+        request,
+        "uploaded.html.j2",
+        await current_user(request),
+        201,
+        title=title,
+        answer=answer,
+        problems=answer["problems"],
+    )
+
+
+async def _publish(request: Request, number: int | None) -> dict[str, Any]:
+    user = await director(request)
+    site = state(request)
+    game_id = request.path_params["id"]
+    answer = await run_in_threadpool(publishing.publish, site.games, user, game_id, number)
+    site.finisher.add(answer["version_id"])
+    return answer
+
+
+@answered
+async def api_publish(request: Request) -> Response:
+    """``POST /api/games/{id}/publish`` (optionally ``{"version": N}``)."""
+    number = None
+    body = await request.body()
+    if body.strip():
+        try:
+            given = json.loads(body)
+            number = int(given["version"]) if given.get("version") is not None else None
+        except (ValueError, TypeError, AttributeError, KeyError):
+            raise Failure(400, 'send nothing, or {"version": N}') from None
+    return JSONResponse(_public(await _publish(request, number)))
+
+
+@answered
+async def publish(request: Request) -> Response:
+    """The publish button: to the published page."""
+    form = await posted(request)
+    check_csrf(request, form)
+    number = form.fields.get("version", "")
+    answer = await _publish(request, int(number) if number.isdigit() else None)
+    return RedirectResponse(answer["url"], 303)
+
+
+@answered
+async def api_versions(request: Request) -> Response:
+    """``GET /api/games/{id}/versions``."""
+    user = await current_user(request)
+    games = state(request).games
+    _, rows = await run_in_threadpool(games.versions, request.path_params["id"], user)
+    return JSONResponse(
+        [
+            {"version": r.number, "uploaded": r.uploaded.isoformat() + "Z", "status": r.status}
+            for r in rows
+        ]
+    )
+
+
+@answered
+async def versions(request: Request) -> Response:
+    """A game's versions (and a publish button on each draft, for its directors)."""
+    user = await current_user(request)
+    games = state(request).games
+    game, rows = await run_in_threadpool(games.versions, request.path_params["id"], user)
+    slug = next(c.slug for c in await run_in_threadpool(games.clubs) if c.id == game.club_id)
+    shown = [
+        {
+            "number": r.number,
+            "uploaded": r.uploaded.isoformat(sep=" ") + " UTC",
+            "filename": r.filename,
+            "status": r.status,
+            "problem_count": len(json.loads(r.problems)),
+        }
+        for r in rows
+    ]
+    return html(
+        request,
+        "versions.html.j2",
+        user,
+        title=f"{game.name}: versions",
+        game=game,
+        versions=shown,
+        directs=user is not None and user.directs(game.club_id),
+        club=slug,
+        public=any(r.status == "published" for r in rows),
+    )
+
+
+@answered
+async def api_game(request: Request) -> Response:
+    """``GET /api/games/{id}``: the canonical JSON of the published version (or of version
+    N, ``/versions/N``)."""
+    user = await current_user(request)
+    games = state(request).games
+    number = request.path_params.get("number")
+    version = await run_in_threadpool(games.version, request.path_params["id"], number, user)
+    data, _ = await run_in_threadpool(games.download, version, "json")
+    return Response(data, media_type="application/json")
+
+
+@answered
+async def game(request: Request) -> Response:
+    """A game's recap page (an event of it; a version of it)."""
+    number = request.path_params.get("number")
+    user = await current_user(request) if number is not None else None
+    event = request.path_params.get("event", 1)
+    games = state(request).games
+    page = await run_in_threadpool(games.page, request.path_params["id"], number, user, event)
+    return Response(page, media_type="text/html; charset=utf-8")
+
+
+@answered
+async def download(request: Request) -> Response:
+    """``/games/{id}.xml|.pbn|.aca|.json|.csv``."""
+    ext = request.path_params["ext"]
+    if ext not in DOWNLOADS:
+        listed = ", ".join("." + e for e in DOWNLOADS)
+        raise Failure(404, f"no download .{ext} (there are {listed})")
+    games = state(request).games
+    version = await run_in_threadpool(games.version, request.path_params["id"], None, None)
+    data, error = await run_in_threadpool(games.download, version, ext)
+    if data is None:
+        raise Failure(409, f"this game cannot be written as .{ext}: {error}")
+    name = f"game-{request.path_params['id']}.{ext}"
+    headers = {"content-disposition": f'attachment; filename="{name}"'}
+    return Response(data, media_type=_TYPES[ext], headers=headers)

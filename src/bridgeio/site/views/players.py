@@ -1,0 +1,93 @@
+"""Players' pages: a player's games (by number, or by name within a club), and search."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from bridgeio.site import players
+from bridgeio.site.web import Failure, answered, current_user, html, state
+
+_COLUMNS = [
+    ("date", "Date"),
+    ("game", "Game"),
+    ("club", "Club"),
+    ("partner", "Partner"),
+    ("percentage", "%"),
+    ("rank", "Rank"),
+]
+
+
+async def _history(request: Request) -> dict[str, Any]:
+    number = request.path_params.get("number")
+    name = request.query_params.get("name")
+    if not number and not name:
+        raise Failure(400, "give a player number (/players/NUMBER) or a name (?name=...)")
+    club = request.query_params.get("club")
+    engine = state(request).games.engine
+    found = await run_in_threadpool(players.history, engine, number, name, club)
+    if not found["games"]:
+        raise Failure(404, "no published game of this player")
+    return found
+
+
+@answered
+async def api_player(request: Request) -> Response:
+    """``GET /api/players/{number}`` or ``/api/players?name=...``: a player's games."""
+    found = await _history(request)
+    keys = ("game", "date", "club", "partner", "percentage", "rank", "name", "url")
+    games = [{k: g[k] for k in keys} for g in found["games"]]
+    return JSONResponse(
+        {"name": found["name"], "player_number": found["player_number"], "games": games}
+    )
+
+
+@answered
+async def player(request: Request) -> Response:
+    """A player's page: every published game, sortable (by script, or by the links)."""
+    found = await _history(request)
+    key = request.query_params.get("sort", "date")
+    if key in players.SORTS:
+        found["games"].sort(key=lambda g: _sort_key(g, key), reverse=key == "date")
+    query = dict(request.query_params)
+
+    def sort_link(column: str) -> str:
+        return f"{request.url.path}?{urlencode({**query, 'sort': column})}"
+
+    user = await current_user(request)
+    return html(
+        request,
+        "player.html.j2",
+        user,
+        title=found["name"],
+        player=found,
+        columns=_COLUMNS,
+        sort_link=sort_link,
+    )
+
+
+def _sort_key(game: dict[str, Any], key: str) -> tuple[int, Any]:
+    value = game["name"] if key == "game" else game.get(key)
+    return (1, "") if value is None else (0, value)
+
+
+@answered
+async def api_search(request: Request) -> Response:
+    """``GET /api/search?q=...``: players whose name holds the text."""
+    text = request.query_params.get("q", "")[:100]
+    engine = state(request).games.engine
+    return JSONResponse(await run_in_threadpool(players.search, engine, text))
+
+
+@answered
+async def search(request: Request) -> Response:
+    """The search page."""
+    text = request.query_params.get("q", "")[:100]
+    engine = state(request).games.engine
+    found = await run_in_threadpool(players.search, engine, text) if text else []
+    user = await current_user(request)
+    return html(request, "search.html.j2", user, title="Players", query=text, found=found)
