@@ -14,6 +14,7 @@ import pytest
 import bridgeio
 from bridgeio.errors import collect
 from bridgeio.formats.pbn.results import tables_to_results
+from bridgeio.model.par import ParSet
 from bridgeio.model.results import Assigned, Results, Special
 
 RUTER = "lindsjorn__bridgeRanking__2016-11-09.pbn"
@@ -213,3 +214,86 @@ def test_ruter_match_details_survive_json_and_pbn(tmp_path):
     assert bridgeio.read(tmp_path / "again.pbn").events[0].sections[0].matches == (
         expected.events[0].sections[0].matches
     )
+
+
+BIG_DEAL = "zdenecek__pbn-cpp__bigdeal_with_deepfinese_analyses.pbn"
+NT_S_H_D_C = (4, 0, 1, 2, 3)  # the model's strain rows of Big Deal's digit order
+
+
+def abilities(text: str) -> list[dict[str, list[int]]]:
+    """Each Ability tag's counts by seat, in its digit order (notrump, spades, ... clubs)."""
+    found = []
+    for value in re.findall(r'\[Ability "([^"]*)"\]', text):
+        found.append({part[0]: [int(c, 16) for c in part[2:]] for part in value.split()})
+    return found
+
+
+def test_big_deal_ability_tags_are_the_double_dummy_tricks(corpus):
+    path = world(corpus, BIG_DEAL)
+    with collect() as found:
+        deals = bridgeio.read(path)
+    expected = abilities(path.read_text())
+    assert found.problems == [] and len(deals) == len(expected) == 14
+    for k, seats in enumerate(expected):
+        for seat, counts in seats.items():
+            row = "NESW".index(seat)
+            assert [int(deals.tricks[k, s, row]) for s in NT_S_H_D_C] == counts
+
+
+def test_minimax_is_the_par_of_the_ability_tricks(corpus):
+    path = world(corpus, BIG_DEAL)
+    deals = bridgeio.read(path)
+    scores = [
+        int(m[-1])
+        for m in re.findall(r'\[Minimax "(\d)(N|S|H|D|C)(D|R)?([NESW])(-?\d+)"\]', path.read_text())
+    ]
+    assert ParSet.of(deals).score.tolist() == scores
+
+
+def test_ability_tricks_survive_zrd_and_come_back_as_a_table(corpus, tmp_path):
+    path = world(corpus, BIG_DEAL)
+    with collect():
+        bridgeio.convert(path, tmp_path / "x.zrd")
+        bridgeio.convert(tmp_path / "x.zrd", tmp_path / "x.pbn")
+    original, back = bridgeio.read(path), bridgeio.read(tmp_path / "x.pbn")
+    assert (back.tricks == original.tricks).all() and (back.tricks <= 13).all()
+    assert "OptimumResultTable" in (tmp_path / "x.pbn").read_text()
+
+
+def test_an_edited_trick_is_written_into_the_ability_tag(corpus, tmp_path):
+    deals = bridgeio.read(world(corpus, BIG_DEAL))
+    deals.tricks[0, 0, 0] = 3  # North in spades
+    bridgeio.write(deals, tmp_path / "x.pbn")
+    text = (tmp_path / "x.pbn").read_text()
+    assert '[Ability "N:73A55 ' in text and "OptimumResultTable" not in text
+    assert (bridgeio.read(tmp_path / "x.pbn").tricks == deals.tricks).all()
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("N:7AA55 E:53377 S:7AA5", "a seat and five trick counts, like 'N:7AA55', found 'S:7AA5'"),
+        ("N:7AA5F", "trick counts 0-9 and A-D (10-13), found 'F'"),
+    ],
+)
+def test_an_ability_tag_that_is_not_tricks_is_a_warning(tmp_path, value, message):
+    deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    path = tmp_path / "x.pbn"
+    path.write_text(f'[Board "1"]\n[Deal "{deal}"]\n[Ability "{value}"]\n')
+    with collect() as found:
+        deals = bridgeio.read(path)
+    assert (deals.tricks == 15).all()
+    assert [str(p) for p in found.problems] == [
+        f"line 3: warning: the Ability tag: {message}: its tricks not read"
+    ]
+
+
+def test_double_dummy_tricks_are_read_where_a_game_has_no_table(tmp_path):
+    deal = "N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64"
+    path = tmp_path / "x.pbn"
+    path.write_text(f'[Board "1"]\n[Deal "{deal}"]\n[DoubleDummyTricks "98a79989794536445364"]\n')
+    tricks = bridgeio.read(path).tricks[0]
+    # N: NT 9, S 8, H 10, D 7, C 9; S: 9 8 9 7 9; E and W: 4 5 3 6 4
+    assert [int(tricks[s, 0]) for s in NT_S_H_D_C] == [9, 8, 10, 7, 9]
+    assert [int(tricks[s, 2]) for s in NT_S_H_D_C] == [9, 8, 9, 7, 9]
+    assert [int(tricks[s, 1]) for s in NT_S_H_D_C] == [4, 5, 3, 6, 4]
