@@ -297,3 +297,58 @@ def test_double_dummy_tricks_are_read_where_a_game_has_no_table(tmp_path):
     assert [int(tricks[s, 0]) for s in NT_S_H_D_C] == [9, 8, 10, 7, 9]
     assert [int(tricks[s, 2]) for s in NT_S_H_D_C] == [9, 8, 9, 7, 9]
     assert [int(tricks[s, 1]) for s in NT_S_H_D_C] == [4, 5, 3, 6, 4]
+
+
+def test_export_of_a_folder_with_numbers_past_the_columns_writes_the_sound_rows(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "big.pbn").write_text(
+        '[Event "x"]\n[Board "1"]\n'
+        '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;MP_NS;MP_EW"]\n'
+        "1 2 3NT N 9 400 1 1\n4294967296 2 3NT N 9 400 1 1\n3 4 3NT N 9 4294967296 1 1\n"
+    )
+    with collect():
+        tables = bridgeio.tables([folder])
+    assert tables["results"].num_rows == 1 and tables["results"]["ns"].to_pylist() == [1]
+    (said,) = tables["files"]["warnings"].to_pylist()
+    assert re.findall(r"line (\d+)\S*: warning: a ScoreTable row", said) == ["5", "6"]
+
+
+PBN_20_FREQUENCIES = (
+    '[Event "Pairs"]\n[Board "1"]\n[ScoreTable "-Rank\\3R;+Percentage_NS\\4R;'
+    '-Percentage_EW\\4R;+Score_NS\\5R;Multiplicity\\2L"]\n'
+    "  1 99.4  0.6   500 2\n  3 98.4  1.6   470 1\n"
+    '[TotalScoreTable "-Rank\\3R;PairId\\5R;Names\\45;Center\\3;NrBoards\\3R;MP\\6R;'
+    '+Percentage\\5R"]\n'
+    '  1   58 "Ann SMITH            ;Bob JONES           " OMS  20 1449.8 72.49\n\n'
+    '[Event "Pairs"]\n[Board "2"]\n[ScoreTable "#"]\n  1 50.0 50.0 100 3\n'
+    '[TotalScoreTable "#"]\n'
+    '  1   58 "Ann SMITH            ;Bob JONES           " OMS  20 1449.8 72.49\n'
+)
+
+
+def test_pbn_2_0s_example_tables_inherit_their_headers_and_list_the_standings_once():
+    with collect() as found:
+        event = tables_to_results(PBN_20_FREQUENCIES, "x.pbn").events[0]
+    assert found.problems == []
+    boards = event.sections[0].results
+    assert [len(b.results) for b in boards] == [2, 1] and boards[1].results[0].ns_score == 100
+    (only,) = event.sections[0].entries
+    assert (only.number, only.score, only.percentage) == (58, 1449.8, 72.49)
+    assert [p.last_name for p in only.players] == ["SMITH", "JONES"]
+
+
+PYTHON_WORDING = re.compile(
+    r"invalid literal|argument|object has no attribute|could not convert|not subscriptable"
+    r"|unsupported operand|NoneType|index out of range|unhashable|codec can't"
+)
+
+
+@pytest.mark.parametrize("folder", ["pbn", "world/pbn"])
+def test_no_message_about_a_corpus_pbn_file_is_pythons_own(corpus, folder):
+    for path in sorted((corpus / folder).glob("*.pbn")):
+        with collect() as found:
+            bridgeio.read(path)
+            problems = bridgeio.validate(path)
+        messages = [p.message for p in found.problems + problems]
+        assert not [m for m in messages if PYTHON_WORDING.search(m)], path.name

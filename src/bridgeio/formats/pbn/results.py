@@ -310,10 +310,14 @@ class _Builder:
         self.section(values).matches.append(match_row(values))
 
     def total_row(self, values: dict[str, str]) -> None:
+        """A standings row; one the event's standings already hold (a TotalScoreTable
+        repeated in a later game, as PBN 2.0's example does with ``"#"``) is not added again."""
         section = self.section(values)
         if "TeamId" in values:
             self.kind = EventKind.TEAMS
-        section.entries.append(entry(values))
+        found = entry(values)
+        if found not in section.entries:
+            section.entries.append(found)
 
     def event(self, tags: dict[str, str], tables: list[_Table]) -> Event:
         """The event of the rows read, named and dated by its games' tags; its scoring and

@@ -33,6 +33,7 @@ from bridgeio.model.results import (
     Seating,
     Section,
     Segment,
+    Special,
 )
 
 MATCH_COLUMNS = ("TeamId_Home", "TeamId_Away")
@@ -275,7 +276,7 @@ class RecordMatches:
         table = tags.get("Table", "")
         return BoardResult(
             round=match.round,
-            table=int(table) if table.isdigit() else (1 if open_room else 2),
+            table=_whole(table, 1, cells.LARGEST) or (1 if open_room else 2),
             ns=ns,
             ew=ew,
             ns_score=score,
@@ -283,7 +284,7 @@ class RecordMatches:
             ns_points=imps[0],
             ew_points=imps[1],
             contract=contract,
-            tricks=int(result) if result.isdigit() else None,
+            tricks=_whole(result, 0, 13),
         )
 
 
@@ -315,15 +316,26 @@ def _totals(match: Match) -> None:
 
 
 def _side_score(text: str) -> int | None:
-    """``Score "NS 120"`` (or ``"EW 50"``, or a bare number for N-S) as N-S's points."""
-    words = text.split()
+    """``Score "NS 120"`` (or ``"EW 50"``, or a bare number for N-S) as N-S's points; None
+    for anything else (a score too large for the model included).
+
+    >>> _side_score("EW 50"), _side_score("4294967296"), _side_score("x")
+    (-50, None, None)
+    """
     try:
-        if len(words) == 2 and words[0].upper() in ("NS", "EW"):
-            value = int(words[1])
-            return value if words[0].upper() == "NS" else -value
-        return int(words[0]) if len(words) == 1 else None
+        found = cells.score(text)
     except ValueError:
         return None
+    return found if isinstance(found, int) and not isinstance(found, Special) else None
+
+
+def _whole(text: str, low: int, high: int) -> int | None:
+    """A tag's whole number from ``low`` to ``high``; None for anything else."""
+    try:
+        value = cells.whole(text.strip())
+    except ValueError:
+        return None
+    return value if low <= value <= high else None
 
 
 def _imps(text: str) -> tuple[float | None, float | None]:
@@ -336,7 +348,7 @@ def _imps(text: str) -> tuple[float | None, float | None]:
     found: dict[str, float] = {}
     for side, value in zip(words[::2], words[1::2], strict=False):
         try:
-            found[side.upper()] = float(value)
+            found[side.upper()] = cells.decimal(value) or 0.0
         except ValueError:
             return None, None
     ns, ew = found.get("NS"), found.get("EW")
