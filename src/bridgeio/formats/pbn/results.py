@@ -423,14 +423,16 @@ def scoring_of(tag: str) -> Scoring | None:
 
 def _event_number(text: str) -> int | None:
     """An EventNumber tag's number (None for none, or one too large to hold)."""
-    try:
-        return cells.whole(text.strip()) or None
-    except ValueError:
-        return None
+    number = _int(text)
+    return number if number and number <= cells.LARGEST else None
+
+
+def _int(text: str) -> int | None:
+    return int(text) if text.strip().isdigit() else None
 
 
 def _date(text: str) -> datetime.date | None:
     try:
         return datetime.date(*(int(part) for part in text.split(".")))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # (a year of 100 digits, say)
         return None  # "2012.08.??" and the like: not a whole date
