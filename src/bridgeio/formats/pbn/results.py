@@ -212,6 +212,7 @@ class _Builder:
         self.records = RecordMatches()
         self.computed = 0
         self.named: dict[tuple[str, str, int], str] = {}  # (section, side, pair): names
+        self.standings: set[tuple[tuple[str, str], ...]] = set()  # the rows read
 
     def warn(self, line: int, message: str) -> None:
         self.problems.append(report(self.path, f"line {line}", message, "warning"))
@@ -312,11 +313,13 @@ class _Builder:
     def total_row(self, values: dict[str, str]) -> None:
         """A standings row; one the event's standings already hold (a TotalScoreTable
         repeated in a later game, as PBN 2.0's example does with ``"#"``) is not added again."""
+        row = tuple(values.items())
         section = self.section(values)
         if "TeamId" in values:
             self.kind = EventKind.TEAMS
         found = entry(values)
-        if found not in section.entries:
+        if row not in self.standings:
+            self.standings.add(row)
             section.entries.append(found)
 
     def event(self, tags: dict[str, str], tables: list[_Table]) -> Event:
