@@ -352,3 +352,13 @@ def test_no_message_about_a_corpus_pbn_file_is_pythons_own(corpus, folder):
             problems = bridgeio.validate(path)
         messages = [p.message for p in found.problems + problems]
         assert not [m for m in messages if PYTHON_WORDING.search(m)], path.name
+
+
+@pytest.mark.parametrize("name", [RUTER, BRIDGEWEBS])
+def test_sit_outs_computed_scores_and_built_entries_survive_json_and_pbn(corpus, tmp_path, name):
+    source, _ = read(world(corpus, name))
+    with collect():
+        bridgeio.write(source, tmp_path / "x.json")
+        bridgeio.write(bridgeio.read(tmp_path / "x.json"), tmp_path / "x.pbn")  # from the model
+        again = bridgeio.read(tmp_path / "x.pbn")
+    assert again.events == source.events
