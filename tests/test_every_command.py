@@ -145,9 +145,8 @@ def corpus_inputs() -> list[Input]:
         folder = path.parent.relative_to(CORPUS).as_posix()
         tag = f"{folder}[{counters[folder]}]{path.suffix}"
         counters[folder] += 1
-        inputs.append(
-            Input(str(path), tag, *_corpus_kind(folder, path), hands=folder != "acblscore")
-        )
+        kind = _corpus_kind(path.parent.name, path)  # world/pbn holds PBN files too
+        inputs.append(Input(str(path), tag, *kind, hands=folder != "acblscore"))
     schedules = [i for i in inputs if i.kind == "movement"]
     converted = {id(i) for i in random.Random(13).sample(schedules, ASC_CONVERTED)}
     for schedule in schedules:
