@@ -348,6 +348,9 @@ class _Builder:
             section.boards = len(section.results) or None
             section.tables = max((line.table for line in lines), default=0) or None
             section.rounds = max((line.round for line in lines), default=0) or None
+            if not lines and section.matches:  # (a league's schedule of matches alone)
+                section.tables = max((m.table or 0 for m in section.matches), default=0) or None
+                section.rounds = max(m.round for m in section.matches) or None
             if not standings and event.kind == EventKind.PAIRS:
                 section.entries = from_lines(section, self.named)
         return event
