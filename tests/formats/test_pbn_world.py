@@ -6,6 +6,7 @@ bridgeio; the files hold real names, which no assertion prints.
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -13,8 +14,10 @@ import pytest
 
 import bridgeio
 from bridgeio.errors import collect
+from bridgeio.formats.pbn.anonymize import anonymize
 from bridgeio.formats.pbn.results import tables_to_results
 from bridgeio.model.par import ParSet
+from bridgeio.model.pseudonyms import Pseudonyms
 from bridgeio.model.results import Assigned, Results, Special
 
 RUTER = "lindsjorn__bridgeRanking__2016-11-09.pbn"
@@ -362,3 +365,18 @@ def test_sit_outs_computed_scores_and_built_entries_survive_json_and_pbn(corpus,
         bridgeio.write(bridgeio.read(tmp_path / "x.json"), tmp_path / "x.pbn")  # from the model
         again = bridgeio.read(tmp_path / "x.pbn")
     assert again.events == source.events
+
+
+def test_anonymizing_a_ruter_teams_file_replaces_the_rosters_and_lineups(tmp_path):
+    source = tmp_path / "league.pbn"
+    source.write_text(RUTER_TEAMS)
+    out = io.BytesIO()
+    anonymize(str(source), out, Pseudonyms(b"key"))
+    text = out.getvalue().decode()
+    assert not re.search(r"Smith|Jones|Young|Ann|Bob|[,\"|](11|12|21),", text)
+    (tmp_path / "anon.pbn").write_bytes(out.getvalue())
+    before = bridgeio.read(source).events[0].sections[0]
+    after = bridgeio.read(tmp_path / "anon.pbn").events[0].sections[0]
+    assert [m.segments for m in after.matches] == [m.segments for m in before.matches]
+    assert [len(m.lineup) for m in after.matches] == [3, 0]
+    assert len(after.entries[0].players) == 2
