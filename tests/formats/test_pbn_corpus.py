@@ -26,14 +26,27 @@ from bridgeio.model.pseudonyms import Pseudonyms
 from tests.conftest import CORPUS
 from tests.corpus.test_dds_list100 import card_places
 
-FILES = sorted(p.name for p in (CORPUS / "pbn").glob("*.pbn")) or ["(no corpus)"]
-LATIN_1 = {"zdenecek__pbn__bridgecomposer.pbn"}
-NAMELESS = {"lucbellicaud__bridgetrainer__boards.pbn", "zdenecek__pbn__bridgecomposer.pbn"}
+FILES = sorted(
+    str(p.relative_to(CORPUS))
+    for folder in ("pbn", "world/pbn")
+    for p in (CORPUS / folder).glob("*.pbn")
+) or ["(no corpus)"]
+LATIN_1 = {
+    "zdenecek__pbn__bridgecomposer.pbn",
+    "lindsjorn__bridgeRanking__2016-11-09.pbn",
+    "jacquicollier__ukbridge-club-website__bridgewebs-hands.pbn",
+}
+NAMELESS = {
+    "lucbellicaud__bridgetrainer__boards.pbn",
+    "zdenecek__pbn__bridgecomposer.pbn",
+    "jacquicollier__ukbridge-club-website__bridgewebs-hands.pbn",
+    "zdenecek__pbn-cpp__bigdeal_with_deepfinese_analyses.pbn",
+}
 
 
 @pytest.fixture(params=FILES)
 def path(request, corpus) -> Path:
-    return corpus / "pbn" / request.param
+    return corpus / request.param
 
 
 def text_of(path: Path) -> str:
@@ -138,7 +151,7 @@ def independent_counts(text: str) -> dict[str, int]:
     kinds |= {"Contract": "contracts and results", "ScoreTable": "score tables"}
     kinds |= {"TotalScoreTable": "score tables"}
     carried = {"Deal", "Board", "OptimumResultTable", "Dealer", "Vulnerable"}
-    carried |= {"DoubleDummyTricks", "Declarer", "Result"}
+    carried |= {"DoubleDummyTricks", "Declarer", "Result", "Ability", "Minimax"}
     counts: dict[str, int] = {}
     games = [g for g in re.split(r"\r?\n[ \t]*\r?\n", text) if re.search(r"^\[", g, re.M)]
     dealt = 0

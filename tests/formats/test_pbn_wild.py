@@ -51,9 +51,25 @@ def test_free_text_between_records_is_a_warning_with_its_line(tmp_path):
     ]
 
 
-def test_a_utf16_file_is_refused_at_line_1_saying_what_to_do(tmp_path):
-    with pytest.raises(bridgeio.FormatError, match="line 1: expected .* found UTF-16"):
-        read(tmp_path, ("\ufeff" + GAME).encode("utf-16"))
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-8"])
+def test_text_with_a_byte_order_mark_is_read_in_its_encoding(tmp_path, encoding):
+    text = GAME + '[North "Zoë Ørsted"]\n' + TABLE + "1 1 2 4S N 10 420\n"
+    results, problems = read(tmp_path, ("\ufeff" + text).encode(encoding))
+    assert problems == [] and isinstance(results, Results)
+    assert results.events[0].sections[0].results[0].results[0].ns_score == 420
+    assert len(results.events[0].deals) == 1 and results.events[0].deals.boards.tolist() == [1]
+    with collect():
+        deals = bridgeio.read(tmp_path / "wild.pbn", "pbn")
+    assert bridgeio.model.as_deals(deals, "x").seats.tolist() == [
+        bridgeio.model.Deal.from_pbn(DEAL).seats.tolist()
+    ]
+
+
+def test_damaged_utf16_is_an_error_at_its_byte(tmp_path):
+    good = ("\ufeff" + GAME).encode("utf-16-le")
+    data = good + b"\x00\xd8\x41\x00"  # a lone surrogate
+    with pytest.raises(bridgeio.FormatError, match=f"byte {len(good)}: expected UTF-16 text"):
+        read(tmp_path, data)
 
 
 def test_a_score_table_with_commentary_and_unknown_contract_rows(tmp_path):

@@ -9,6 +9,7 @@ writes exactly the bytes an uninterrupted one would.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 from collections import deque
@@ -22,6 +23,8 @@ from bridgeio.core import get_format
 from bridgeio.double_dummy.solver import solve_seats
 from bridgeio.errors import ConversionError
 from bridgeio.model import NO_SEAT, DealSet, as_deals
+from bridgeio.model.document import Document
+from bridgeio.model.results import Results
 
 WORK_SUFFIX = ".solving"
 
@@ -40,6 +43,7 @@ class SolveJob:
     seat: str | None = None
     batch: int = 200
     dask: str | None = None
+    document: Document | None = dataclasses.field(default=None, init=False, repr=False)
 
     @property
     def work_path(self) -> str:
@@ -48,7 +52,8 @@ class SolveJob:
 
     def deals(self) -> DealSet:
         """The source's deals; :class:`ConversionError` unless every card of each is placed."""
-        deals = as_deals(bridgeio.read(self.source), "solve")
+        self.document = bridgeio.read(self.source)
+        deals = as_deals(self.document, "solve")
         if deals.seats is None or (deals.seats == NO_SEAT).any():
             raise ConversionError(
                 "a solved deal file", "whole deals (every card placed)", deals.format
@@ -111,10 +116,33 @@ class SolveJob:
             if os.path.getsize(self.work_path)
             else DealSet.empty(with_tricks=True)
         )
-        result = DealSet(deals.seats, solved.tricks, boards=deals.boards)
-        result.format = deals.format
-        bridgeio.write(result, self.target, self.to, seat=self.seat)
+        solved_document = with_tricks(self.document or deals, solved.tricks)
+        bridgeio.write(solved_document, self.target, self.to, seat=self.seat)
         os.unlink(self.work_path)
+
+
+def with_tricks(document: Document, tricks: np.ndarray | None) -> Document:
+    """The source document with its deals' tricks replaced by ``tricks`` (one row a deal,
+    in the order :func:`~bridgeio.model.as_deals` gives them) and all else kept: a results
+    file keeps its events, a PBN file every tag, table and comment.
+
+    >>> deals = DealSet(np.zeros((2, 52), dtype=np.uint8), boards=np.array([3, 4]))
+    >>> solved = with_tricks(deals, np.full((2, 5, 4), 7, dtype=np.uint8))
+    >>> solved.boards.tolist(), int(solved.tricks[1, 0, 0]), deals.tricks is None
+    ([3, 4], 7, True)
+    """
+    if not isinstance(document, Results):
+        return dataclasses.replace(as_deals(document, "solve"), tricks=tricks)
+    copy = dataclasses.replace(document, events=list(document.events))
+    start = 0
+    for k, event in enumerate(copy.events):
+        if isinstance(event.deals, DealSet):
+            rows = None if tricks is None else tricks[start : start + len(event.deals)]
+            copy.events[k] = dataclasses.replace(
+                event, deals=dataclasses.replace(event.deals, tricks=rows)
+            )
+            start += len(event.deals)
+    return copy
 
 
 def _zrd_record_size() -> int:

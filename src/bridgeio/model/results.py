@@ -252,6 +252,17 @@ class BoardResult:
         """The contract's declarer; None without a contract or a declarer."""
         return None if self.contract is None else self.contract.declarer
 
+    @property
+    def sit_out(self) -> bool:
+        """A pair sitting out the board: one pair number is 0 (no opponents). Its score is
+        what it was awarded (an assigned percentage, or not played) and its points the
+        award the file records; the other side's score is None.
+
+        >>> BoardResult(1, 7, ns=14, ew=0, ns_score=Assigned(59.0), ns_points=0.9).sit_out
+        True
+        """
+        return self.seats is None and (self.ns == 0) != (self.ew == 0)
+
 
 @dataclass
 class Board:
@@ -265,9 +276,32 @@ class Board:
 
 
 @dataclass
+class Segment:
+    """One segment of a team match (a set of boards scored apart): each team's IMPs."""
+
+    number: int
+    home_imps: float | None = None
+    away_imps: float | None = None
+
+
+@dataclass
+class Seating:
+    """Who sat where in a team match: a player of the home or away team (``home``), in a
+    segment, a room (``"open"`` or ``"closed"``) and a seat."""
+
+    home: bool
+    segment: int
+    room: str
+    seat: Seat
+    player: Player
+
+
+@dataclass
 class Match:
     """A team match in one round, with its boards where the file has them; a match that is
-    scheduled but not yet played has no scores. ``home``/``away`` are team numbers."""
+    scheduled but not yet played has no scores. ``home``/``away`` are team numbers; the
+    IMPs are the match's totals, ``segments`` each segment's where the file has them, and
+    ``lineup`` who sat where."""
 
     round: int
     home: int
@@ -279,6 +313,8 @@ class Match:
     table: int | None = None
     boards: list[Board] = field(default_factory=list)
     kept: Provenance | None = field(default=None, compare=False, repr=False)
+    segments: list[Segment] = field(default_factory=list)
+    lineup: list[Seating] = field(default_factory=list)
 
 
 @dataclass

@@ -36,7 +36,9 @@ from bridgeio.model.results import (
     Player,
     Results,
     Scoring,
+    Seating,
     Section,
+    Segment,
     Strat,
     StratRank,
     parse_score,
@@ -209,10 +211,33 @@ def match_json(
                 "away_vp": match.away_vp,
                 "table": match.table,
                 "boards": boards(match.boards, kind),
+                **_match_details(match),
             }
         ),
         match.kept,
     )
+
+
+def _match_details(match: Match) -> JSON:
+    """A match's segments and lineup, where it has them (Ruter's team files)."""
+    data: JSON = {}
+    if match.segments:
+        data["segments"] = [
+            {"number": s.number, "home_imps": s.home_imps, "away_imps": s.away_imps}
+            for s in match.segments
+        ]
+    if match.lineup:
+        data["lineup"] = [
+            {
+                "team": "home" if s.home else "away",
+                "segment": s.segment,
+                "room": s.room,
+                "seat": s.seat.char,
+                "player": player_json(s.player),
+            }
+            for s in match.lineup
+        ]
+    return data
 
 
 def entry_json(entry: Entry) -> JSON:
@@ -620,7 +645,36 @@ def _match(read: _Reader, data: JSON, where: str, kind: EventKind) -> Match:
         away_vp=read.number(data, "away_vp", where),
         table=read.number(data, "table", where, whole=True),
         boards=_boards(read, data, where, kind),
+        segments=[
+            _segment(read, read.object(item, f"{where}.segments[{i}]"), f"{where}.segments[{i}]")
+            for i, item in enumerate(read.items(data, "segments", where))
+        ],
+        lineup=[
+            _seating(read, read.object(item, f"{where}.lineup[{i}]"), f"{where}.lineup[{i}]")
+            for i, item in enumerate(read.items(data, "lineup", where))
+        ],
         kept=read.kept(data, where),
+    )
+
+
+def _segment(read: _Reader, data: JSON, where: str) -> Segment:
+    return Segment(
+        read.whole(data, "number", where),
+        read.number(data, "home_imps", where),
+        read.number(data, "away_imps", where),
+    )
+
+
+def _seating(read: _Reader, data: JSON, where: str) -> Seating:
+    team, room, seat = (read.text(data, key, where) for key in ("team", "room", "seat"))
+    if team not in ("home", "away"):
+        raise read.fail(f"{where}.team", '"home" or "away"')
+    return Seating(
+        team == "home",
+        read.whole(data, "segment", where),
+        room,
+        read.parsed(f"{where}.seat", lambda: Seat.from_char(seat), '"N", "E", "S" or "W"'),
+        _player(read, read.object(data.get("player", {}), f"{where}.player"), f"{where}.player"),
     )
 
 

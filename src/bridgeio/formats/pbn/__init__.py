@@ -21,7 +21,9 @@ _MARKER = re.compile(r"^[ \t]*%[ \t]*(PBN[ \t]+\d|EXPORT\b|IMPORT\b)", re.IGNORE
 BINARY = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 """Control bytes no text file holds."""
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-"""A UTF-16 file's first bytes: its PBN is recognised (and refused with what to do)."""
+"""A UTF-16 file's first bytes: its PBN is recognised and read (as UTF-8 text)."""
+UTF32_BOMS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
+"""A UTF-32 file's first bytes (UTF-32 little-endian's start as UTF-16's do)."""
 SIGNATURES = (b"%PDF", b"%!PS", b"\x7fELF", b"PK\x03\x04", b"\x1f\x8b", b"MZ")
 """Files that start like PBN (a ``%`` line) or not, and are something else."""
 
@@ -37,6 +39,9 @@ def sniff(head: bytes, size: int) -> bool:
     >>> sniff('\\ufeff[Board "1"]\\n'.encode("utf-16-le"), 26)  # UTF-16 with its BOM
     True
     """
+    if head.startswith(UTF32_BOMS):
+        text = head[: len(head) // 4 * 4].decode("utf-32", errors="ignore")
+        return sniff(text.encode("utf-8"), size)
     if head.startswith(UTF16_BOMS):
         text = head[: len(head) // 2 * 2].decode("utf-16", errors="ignore")
         return sniff(text.encode("utf-8"), size)

@@ -5,7 +5,9 @@ What is replaced, and why:
 
 * People: the seat tags ``North``, ``East``, ``South``, ``West`` (a ``#number`` after a name,
   as RealBridge writes it, is an id: replaced as one), ``Annotator``; the ``Name``/``Names``
-  columns of score tables (``Names`` holds a pair, ``"A - B"``: each person replaced);
+  columns of score tables (``Names`` holds a pair, ``"A - B"``: each person replaced; also
+  ``Names_NS``/``Names_EW`` and Ruter's team ``Roster``), and the players of Ruter's
+  ``RosterDetails`` and ``LineupDetails_Home``/``_Away`` (names and member numbers);
   Ruter's ``% <META name=TournamentDirector ...>`` header line.
 * Ids: member and national numbers in table columns (``MemberID``, ``MemberID1``, …,
   ``NationalID``...), and the network addresses (``NorthNA``…, ``AnnotatorNA``: e-mail).
@@ -114,7 +116,34 @@ def pseudonym(text: str, kind: str, pseudonyms: Pseudonyms) -> str:
         )
     if kind == "id":
         return pseudonyms.number(text)
+    if kind in DETAILS:
+        return "|".join(_detail(part, DETAILS[kind], pseudonyms) for part in text.split("|"))
     return pseudonyms.place(kind, text)
+
+
+DETAILS = {"roster": 0, "lineup": 3}
+"""Ruter's player lists, ``|`` between players, ``,`` between fields: where the member number
+is (``RosterDetails``: number, last name, first name; ``LineupDetails_Home``/``_Away``:
+segment, room, seat, then the same)."""
+
+
+def _detail(part: str, at: int, pseudonyms: Pseudonyms) -> str:
+    """One player of a Ruter list with its number and names replaced (the person's pseudonym
+    is the one their full name gets anywhere else in the file).
+
+    >>> p = Pseudonyms(b"k")
+    >>> first, last = _detail("1,O,N,18444,Smith,Ann", 3, p).split(",")[5:3:-1]
+    >>> f"{first} {last}" == p.person("Ann Smith")
+    True
+    """
+    fields = part.split(",", at + 2)
+    if len(fields) != at + 3:
+        return pseudonyms.person(part) if part.strip() else part
+    number, last, first = fields[at:]
+    fake = pseudonyms.person(f"{first.strip()} {last.strip()}".strip()).split()
+    fields[at:] = [pseudonyms.number(number) if number.strip() else number, fake[-1]]
+    fields.append(" ".join(fake[:-1]))
+    return ",".join(fields)
 
 
 def spans(text: str, preamble: bool = False) -> list[Span]:
@@ -152,10 +181,17 @@ def column_kind(name: str) -> str | None:
 
     >>> [column_kind(c) for c in ("Names", "MemberID2", "Team", "PlayerId_North", "Score_NS")]
     ['people', 'id', 'Team ', None, None]
+    >>> [column_kind(c) for c in ("Roster", "RosterDetails", "LineupDetails_Away", "Names_EW")]
+    ['people', 'roster', 'lineup', 'people']
     """
     lowered = name.lower()
     rules: list[tuple[Callable[[str], bool], str]] = [
-        (lambda c: c in ("name", "names") or c.startswith("playername"), "people"),
+        (
+            lambda c: c in ("name", "names", "roster") or c.startswith(("playername", "names_")),
+            "people",
+        ),
+        (lambda c: c == "rosterdetails", "roster"),
+        (lambda c: c.startswith("lineupdetails"), "lineup"),
         (lambda c: c.startswith(("memberid", "nationalid", "playernumber", "membernumber")), "id"),
         (lambda c: c in ("team", "teamname"), "Team "),
         (lambda c: c in ("club", "clubname"), "Club "),

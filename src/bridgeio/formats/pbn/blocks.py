@@ -14,7 +14,12 @@ import numpy as np
 from bridgeio.errors import FormatError, Problem, Severity, report
 from bridgeio.formats.pbn.provenance import CATEGORIES, COMMENTS, GAMES, category, trivial
 from bridgeio.formats.pbn.scan import Game, Tag, scan
-from bridgeio.formats.pbn.tables import TableError, parse_tricks
+from bridgeio.formats.pbn.tables import (
+    TableError,
+    ability_tricks,
+    double_dummy_tricks,
+    parse_tricks,
+)
 from bridgeio.model import NO_SEAT, UNKNOWN_TRICKS, Seat, parse_pbn_deal
 
 MAX_LISTED = 200
@@ -271,6 +276,29 @@ def _deal_game(
         except TableError as error:
             where = "OptimumResultTable" if error.row else "OptimumResultTable tag"
             findings.fatal(f"line {table.line + max(error.row, 0)} ({where})", error.expected)
+    if (parsed.tricks[record] == UNKNOWN_TRICKS).all():
+        _trick_tags(game, record, parsed, findings, inheritance)
+
+
+TRICK_TAGS = {"DoubleDummyTricks": double_dummy_tricks, "Ability": ability_tricks}
+"""Tags that give the double-dummy tricks of a game without an OptimumResultTable, the
+first found used."""
+
+
+def _trick_tags(
+    game: Game, record: int, parsed: Parsed, findings: Findings, inheritance: Inheritance
+) -> None:
+    """The tricks of the first :data:`TRICK_TAGS` tag the game has; a value that is not
+    tricks is a warning (the tricks stay unknown)."""
+    for name, read in TRICK_TAGS.items():
+        tag = game.first(name)
+        if tag is None or trivial(inheritance.resolve(tag).strip()):
+            continue
+        try:
+            parsed.tricks[record] = read(inheritance.resolve(tag))
+        except ValueError as error:
+            findings.notify(tag.line, f"the {name} tag: {error}: its tricks not read")
+        return
 
 
 def joined_deal(raw: str) -> str:

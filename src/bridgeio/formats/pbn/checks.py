@@ -31,10 +31,12 @@ def check(path: str) -> list[Problem]:
     :class:`~bridgeio.FormatError` only for a file that is not PBN at all."""
     problems: list[Problem] = []
     findings = Findings(str(path), problems)
-    for _ in Reader(str(path), findings).chunks(1 << 62):
+    text = results_text(str(path))
+    reader = Reader(str(path), findings)
+    reader.quiet = text is not None  # (a file of score tables: games without a deal are no news)
+    for _ in reader.chunks(1 << 62):
         pass
     findings.summary()
-    text = results_text(str(path))
     if text is not None:
         with warnings.catch_warnings():  # listed here rather than warned
             warnings.simplefilter("ignore")

@@ -15,7 +15,14 @@ import numpy as np
 
 from bridgeio.formats.pbn.provenance import PbnGames
 from bridgeio.formats.pbn.scan import Game, Row, Tag, escape, scan
-from bridgeio.formats.pbn.tables import Columns, TableError, cells, row_cell
+from bridgeio.formats.pbn.tables import (
+    Columns,
+    TableError,
+    ability_text,
+    cells,
+    double_dummy_text,
+    row_cell,
+)
 from bridgeio.model import UNKNOWN_TRICKS, DealSet, Seat, Strain, deal_strings
 
 Edit = tuple[int, int, str]
@@ -61,7 +68,10 @@ def edit(data: bytes, deals: DealSet, games: PbnGames, i: int, moved: bool) -> b
     if deals.boards is not None and deals.boards[i] != games.boards[i]:
         edits += _board(game, int(deals.boards[i]), eol)
     if deals.tricks is not None and (deals.tricks[i] != games.tricks[i]).any():
-        edits += _table(text, game, deals.tricks[i], eol, inherited)
+        tagged = _trick_tags(text, game, deals.tricks[i], inherited)
+        if game.first("OptimumResultTable") is not None or not tagged:
+            tagged += _table(text, game, deals.tricks[i], eol, inherited)
+        edits += tagged
     if moved:
         done = {e[0] for e in edits}
         edits += [
@@ -79,6 +89,24 @@ def _board(game: Game, board: int, eol: str) -> list[Edit]:
     after = [t for t in game.tags if t.name in BOARD_BEFORE]
     at = after[0].start if after else game.start
     return [(at, at, f'[Board "{board}"]{eol}')]
+
+
+def _trick_tags(text: str, game: Game, tricks: np.ndarray, inherited: dict[str, str]) -> list[Edit]:
+    """The game's DoubleDummyTricks and Ability tags made to say ``tricks`` (a tag whose
+    tricks are no longer all known goes, with its line)."""
+    edits: list[Edit] = []
+    for name, spell in (("DoubleDummyTricks", double_dummy_text), ("Ability", ability_text)):
+        tag = game.first(name)
+        if tag is None:
+            continue
+        written = inherited.get(name, tag.value) if tag.value == "#" else tag.value
+        value = spell(tricks) if name == "Ability" else double_dummy_text(tricks, written.islower())
+        if value is None:
+            end, _ = _line_after(text, tag.end, "")
+            edits.append((tag.start, end, ""))
+        else:
+            edits.append((tag.value_start, tag.value_end, value))
+    return edits
 
 
 def _line_after(text: str, offset: int, eol: str) -> tuple[int, str]:

@@ -50,6 +50,14 @@ _NAME_CHAR = np.zeros(256, dtype=bool)
 _NAME_CHAR[
     np.frombuffer(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_", np.uint8)
 ] = True
+_HEX_TRICKS = np.full(256, 255, dtype=np.uint8)
+_HEX_TRICKS[np.frombuffer(b"0123456789ABCD", dtype=np.uint8)] = np.arange(14)
+_HEX_TRICKS[np.frombuffer(b"abcd", dtype=np.uint8)] = np.arange(10, 14)
+_ABILITY_LAYOUT = np.frombuffer(b"N:00000 E:00000 S:00000 W:00000", dtype=np.uint8)
+_ABILITY_FIXED = np.array([c != ord("0") for c in _ABILITY_LAYOUT.tolist()])
+_ABILITY_SEATS = np.arange(4)  # N E S W
+_DOUBLE_DUMMY_SEATS = np.array([0, 2, 1, 3])  # N S E W
+_STRAIN_ROWS = np.array([4, 0, 1, 2, 3])  # NT S H D C as the model's strain rows
 _GAPS = [16, 33, 50]  # where the spaces between the hands of a full deal are
 _HAND_ENDS = [15, 32, 49, 66]
 _HAND = np.repeat(np.arange(4, dtype=np.uint8), 17)[:67]
@@ -292,6 +300,7 @@ class _Block(_Tags):
         self._deals(parsed, deal_tags)
         self._boards(parsed, names)
         _ResultTables(self).read(parsed, tags, names)
+        self._trick_tags(parsed, names)
         self._counts(parsed, tags, names, end_line, game_lines, deal_games)
         if self.final:
             content = np.flatnonzero((self.kind == TAG) | (self.kind == SECTION))
@@ -339,6 +348,37 @@ class _Block(_Tags):
         parsed.boards[records] = (np.where(inside, grid, 0) * powers).sum(axis=1)
         if self.thorough and (parsed.boards[records] == 0).any():
             raise _Refused  # board 0: check warns
+
+    def _trick_tags(self, parsed: Parsed, names: np.ndarray) -> None:
+        """The tricks of deals without an OptimumResultTable from their first
+        DoubleDummyTricks tag, else their first Ability tag (Big Deal's layout: ``N:`` and
+        five hexadecimal digits for each seat in turn), all at once; any other value goes
+        the general way (:func:`~bridgeio.formats.pbn.blocks._trick_tags` says what)."""
+        missing = (parsed.tricks == UNKNOWN_TRICKS).all(axis=(1, 2))
+        for name, width in (("DoubleDummyTricks", 20), ("Ability", len(_ABILITY_LAYOUT))):
+            tags = self._first_named(names, name)
+            records = self.record_of_game[self.tag_game[tags]]
+            chosen = (records >= 0) & ~self._trivial(tags)
+            chosen[chosen] = missing[records[chosen]]
+            tags, records = tags[chosen], records[chosen]
+            if not len(tags):
+                continue
+            if ((self.value_end - self.value_start)[tags] != width).any():
+                raise _Refused
+            grid = self.windows[self.value_start[tags], :width]
+            if name == "Ability":
+                if (grid[:, _ABILITY_FIXED] != _ABILITY_LAYOUT[_ABILITY_FIXED]).any():
+                    raise _Refused
+                grid = grid[:, ~_ABILITY_FIXED]
+            counts = _HEX_TRICKS[grid]
+            if (counts > 13).any():
+                raise _Refused
+            seats = _ABILITY_SEATS if name == "Ability" else _DOUBLE_DUMMY_SEATS
+            tricks = counts.reshape(-1, 4, 5).transpose(0, 2, 1)  # (deal, strain, seat group)
+            found = np.empty_like(tricks)
+            found[:, _STRAIN_ROWS[:, None], seats[None, :]] = tricks
+            parsed.tricks[records] = found
+            missing[records] = False
 
     def _counts(
         self,

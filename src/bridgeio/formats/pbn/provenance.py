@@ -47,10 +47,12 @@ GAMES, AUCTIONS, PLAYS, CONTRACTS, NAMES, SCORE_TABLES, NOTES, COMMENTS, OTHER =
 
 CARRIED = frozenset(
     {"Deal", "Board", "OptimumResultTable", "Dealer", "Vulnerable", "DoubleDummyTricks"}
+    | {"Ability", "Minimax"}
 )
-"""Tags not counted as left out: the model holds them (Deal, Board, the double-dummy table)
-or they follow from what it holds (Dealer and Vulnerable from the board number,
-DoubleDummyTricks from the table)."""
+"""Tags not counted as left out: the model holds them (Deal, Board, the double-dummy tricks
+of an OptimumResultTable, DoubleDummyTricks or Ability tag) or they follow from what it
+holds (Dealer and Vulnerable from the board number, Big Deal's Minimax, the par, from the
+tricks)."""
 _CATEGORY = {
     "Auction": AUCTIONS,
     "Play": PLAYS,

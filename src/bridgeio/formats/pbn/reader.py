@@ -17,15 +17,20 @@ over a line end, a hand of 12 cards or text outside any game a warning naming it
 
 from __future__ import annotations
 
+import codecs
+import io
 import re
 import secrets
+import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import cast
 
 import numpy as np
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
-from bridgeio.formats.pbn import BINARY, UTF16_BOMS
+from bridgeio.formats.pbn import BINARY, UTF16_BOMS, UTF32_BOMS
 from bridgeio.formats.pbn.blocks import Findings, Inheritance, Parsed, parse_slow
 from bridgeio.formats.pbn.fast import parse_fast
 from bridgeio.formats.pbn.provenance import CP1252, UTF8, PbnGames
@@ -38,6 +43,8 @@ BLOCK_BYTES = 1 << 23
 CHUNK_RECORDS = 1 << 16
 MAX_STRETCH_BYTES = 1 << 30
 """A game (with the games without a deal after it) larger than this is refused."""
+TRICK_NAMES = (b"OptimumResultTable", b"[Ability ", b"[DoubleDummyTricks ")
+"""What marks a file whose deals carry double-dummy tricks (unknown where a game has none)."""
 _SCORE_TABLE = re.compile(rb"\[(Total)?ScoreTable[ \t]")
 _UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}")
 
@@ -78,11 +85,50 @@ def iter_documents(path: str, records: int = CHUNK_RECORDS) -> Iterator[DealSet 
         yield _results(str(path), text)
 
 
+WIDE_BOMS = (*((bom, "utf-32") for bom in UTF32_BOMS), *((bom, "utf-16") for bom in UTF16_BOMS))
+"""Byte-order marks of text in 2 or 4 bytes a character (UTF-32's first: it starts as UTF-16
+little-endian's does)."""
+SPOOL_BYTES = 1 << 26
+"""Text transcoded from UTF-16 is held in memory up to this size, on disk beyond."""
+
+
+@contextmanager
+def opened(path: str) -> Iterator[io.BufferedIOBase]:
+    """The file's bytes, or for UTF-16 and UTF-32 text (marked so by its byte-order mark) the
+    same text in UTF-8, transcoded block by block; a byte sequence the encoding cannot hold
+    is a :class:`~bridgeio.FormatError` at its byte offset."""
+    with open(path, "rb") as handle:
+        head = handle.read(4)
+        encoding = next((name for bom, name in WIDE_BOMS if head.startswith(bom)), None)
+        handle.seek(0)
+        if encoding is None:
+            yield handle
+            return
+        decoder = codecs.getincrementaldecoder(encoding)()
+        with tempfile.SpooledTemporaryFile(SPOOL_BYTES) as spool:
+            offset = 0
+            while True:
+                block = handle.read(BLOCK_BYTES)
+                try:
+                    text = decoder.decode(block, final=not block)
+                except UnicodeDecodeError as error:
+                    where = f"byte {offset + error.start}"
+                    raise FormatError(
+                        path, where, f"{encoding.upper()} text (its byte-order mark says so)"
+                    ) from None
+                spool.write(text.encode("utf-8"))
+                offset += len(block)
+                if not block:
+                    break
+            spool.seek(0)
+            yield cast(io.BufferedIOBase, spool)
+
+
 def results_text(path: str) -> str | None:
     """The text of a PBN file with score tables (``ScoreTable``, ``TotalScoreTable``), None
     for a deal file (found block by block: a deal file is not held whole)."""
     seam, found = b"", False
-    with open(path, "rb") as handle:
+    with opened(path) as handle:
         while not found:
             block = handle.read(BLOCK_BYTES)
             if not block:
@@ -114,15 +160,15 @@ def _prescan(path: str) -> tuple[bool, bool]:
     hashes = tables = False
     buffer = bytearray(BLOCK_BYTES)
     tail = b""
-    with open(path, "rb") as handle:
+    with opened(path) as handle:
         while not (hashes and tables):
             size = handle.readinto(buffer)
             if not size:
                 break
             seam = tail + bytes(buffer[: min(size, 20)])  # what spans two reads
             hashes = hashes or buffer.find(b'"#"', 0, size) >= 0 or b'"#"' in seam
-            tables = tables or buffer.find(b"OptimumResultTable", 0, size) >= 0
-            tables = tables or b"OptimumResultTable" in seam
+            for name in TRICK_NAMES:
+                tables = tables or buffer.find(name, 0, size) >= 0 or name in seam
             tail = bytes(buffer[max(size - 20, 0) : size])
     return hashes, tables
 
@@ -165,7 +211,7 @@ class Reader:
 
     def _blocks(self) -> Iterator[tuple[Parsed, bytes, bool, int]]:
         pending, want, line, first = b"", BLOCK_BYTES, 1, True
-        with open(self.path, "rb") as handle:
+        with opened(self.path) as handle:
             if self._binary(handle.read(4096)):
                 return
             handle.seek(0)
@@ -192,12 +238,6 @@ class Reader:
     def _binary(self, head: bytes) -> bool:
         """A file that starts with control bytes before any tag pair is no text: said at
         once (an error), not line by line."""
-        if head.startswith(UTF16_BOMS):
-            self.findings.fatal(
-                "line 1", "PBN text in UTF-8 or cp1252, found UTF-16 (save as UTF-8)"
-            )
-            self.refused = True
-            return True
         binary = BINARY.search(head)
         if binary is None or TAG.search(head[: binary.start()].decode("latin-1")):
             return False
@@ -302,7 +342,7 @@ class Reader:
             message = f"{self.games} games, none with a deal (read as 0 deals)"
             self.findings.problem("file", message, "warning")
             return
-        with open(self.path, "rb") as handle:
+        with opened(self.path) as handle:
             text = handle.read(1 << 20).decode("latin-1")
         line = first_text_line(text)
         if line is not None:

@@ -121,3 +121,87 @@ def parse_tricks(header: str, rows: list[str]) -> np.ndarray:
             raise TableError(number, error.expected) from None
         tricks[strain, seat] = count
     return tricks
+
+
+STRAIN_ORDER = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+"""The strains of a seat's digits in ``Ability`` and ``DoubleDummyTricks``."""
+DOUBLE_DUMMY_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+"""The seats of ``DoubleDummyTricks``'s four groups of digits (BridgeComposer's order)."""
+
+
+def _digits(text: str) -> list[int]:
+    """Hexadecimal trick counts (``A`` = 10 ... ``D`` = 13); ``ValueError`` otherwise."""
+    counts = []
+    for char in text:
+        value = int(char, 16) if char in "0123456789abcdefABCDEF" else 99
+        if value > 13:
+            raise ValueError(f"trick counts 0-9 and A-D (10-13), found {char!r}")
+        counts.append(value)
+    return counts
+
+
+def ability_tricks(value: str) -> np.ndarray:
+    """Tricks ``(5, 4)`` from Big Deal's (and Deep Finesse's, JFR's) ``Ability`` tag: for each
+    seat its letter, ``:`` and five hexadecimal counts, notrump, spades, hearts, diamonds,
+    clubs (checked against DDS on every deal of a Big Deal file); a seat not given is
+    unknown. ``ValueError`` for a value that is not so.
+
+    >>> t = ability_tricks("N:7AA55 E:53377 S:7AA56 W:53377")
+    >>> int(t[Strain.HEARTS, Seat.NORTH]), int(t[Strain.NOTRUMP, Seat.EAST]), int(t[4, 2])
+    (10, 5, 7)
+    """
+    tricks = np.full((5, 4), UNKNOWN_TRICKS, dtype=np.uint8)
+    groups = value.split()
+    if not groups:
+        raise ValueError("seats with their tricks, like 'N:7AA55', found nothing")
+    for group in groups:
+        seat, colon, digits = group.partition(":")
+        if not colon or len(digits) != 5 or seat.upper() not in ("N", "E", "S", "W"):
+            raise ValueError(f"a seat and five trick counts, like 'N:7AA55', found {group!r}")
+        tricks[list(STRAIN_ORDER), Seat.from_char(seat)] = _digits(digits)
+    return tricks
+
+
+def double_dummy_tricks(value: str) -> np.ndarray:
+    """Tricks ``(5, 4)`` from a ``DoubleDummyTricks`` tag (BridgeComposer, Bridgewebs): 20
+    hexadecimal counts, five for each of North, South, East and West in the order of
+    :func:`ability_tricks` (checked against the same files' OptimumResultTable and DDS).
+
+    >>> t = double_dummy_tricks("98a79989794536445364")
+    >>> int(t[Strain.HEARTS, Seat.NORTH]), int(t[Strain.SPADES, Seat.EAST])
+    (10, 5)
+    """
+    text = value.strip()
+    if len(text) != 20:
+        raise ValueError(f"20 trick counts, found {len(text)} characters")
+    counts = _digits(text)
+    tricks = np.empty((5, 4), dtype=np.uint8)
+    for k, seat in enumerate(DOUBLE_DUMMY_SEATS):
+        tricks[list(STRAIN_ORDER), seat] = counts[5 * k : 5 * k + 5]
+    return tricks
+
+
+def ability_text(tricks: np.ndarray) -> str | None:
+    """The ``Ability`` value of tricks ``(5, 4)`` (None when a count is unknown).
+
+    >>> ability_text(ability_tricks("N:7AA55 E:53377 S:7AA56 W:53377"))
+    'N:7AA55 E:53377 S:7AA56 W:53377'
+    """
+    if (tricks > 13).any():
+        return None
+    return " ".join(
+        f"{seat.char}:" + "".join(f"{int(tricks[s, seat]):X}" for s in STRAIN_ORDER)
+        for seat in Seat
+    )
+
+
+def double_dummy_text(tricks: np.ndarray, lower: bool = False) -> str | None:
+    """The ``DoubleDummyTricks`` value of tricks ``(5, 4)`` (None when a count is unknown).
+
+    >>> double_dummy_text(double_dummy_tricks("98a79989794536445364"), lower=True)
+    '98a79989794536445364'
+    """
+    if (tricks > 13).any():
+        return None
+    text = "".join(f"{int(tricks[s, seat]):X}" for seat in DOUBLE_DUMMY_SEATS for s in STRAIN_ORDER)
+    return text.lower() if lower else text

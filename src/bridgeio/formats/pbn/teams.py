@@ -10,20 +10,31 @@ table), by that order; else by a ``Room`` tag; else by the records' order (rpbri
 open room first). A board with one room only is kept (with its one line) and said once.
 
 >>> rows = [{"Round": "2", "TeamId_Home": "1", "TeamId_Away": "4", "IMP_Home": "31",
-...          "IMP_Away": "12", "VP_Home": "15.1", "VP_Away": "4.9", "MatchDetails": "x"}]
+...          "IMP_Away": "12", "VP_Home": "15.1", "VP_Away": "4.9", "Venue": "x"}]
 >>> match = match_row(rows[0])
 >>> match.round, match.home, match.away, match.home_imps, match.away_vp, match.kept.cells
-(2, 1, 4, 31.0, 4.9, {'MatchDetails': 'x'})
+(2, 1, 4, 31.0, 4.9, {'Venue': 'x'})
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bridgeio.formats.pbn import cells
 from bridgeio.model.cards import Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.provenance import Provenance
-from bridgeio.model.results import Board, BoardResult, Entry, Match, Player, Section
+from bridgeio.model.results import (
+    Board,
+    BoardResult,
+    Entry,
+    Match,
+    Player,
+    Seating,
+    Section,
+    Segment,
+    Special,
+)
 
 MATCH_COLUMNS = ("TeamId_Home", "TeamId_Away")
 SEATS_WNES = ("West", "North", "East", "South")
@@ -31,56 +42,118 @@ SEATS_WNES = ("West", "North", "East", "South")
 
 @dataclass(eq=False)
 class MatchCells(Provenance):
-    """The cells of a match row the model has no field for (``MatchDetails``, ...)."""
+    """The cells of a match row the model has no field for."""
 
     format = "pbn"
     cells: dict[str, str] = field(default_factory=dict)
 
 
-def _text(text: str) -> str:
-    return "" if text.strip() == "-" else text.strip()
-
-
-def _float(text: str) -> float | None:
-    text = _text(text)
-    return float(text) if text else None
-
-
-def _number(text: str) -> int:
-    text = _text(text)
-    if not text:
-        return 0
-    if not text.isdigit():
-        raise ValueError(f"a number, found {text!r}")
-    return int(text)
-
-
 def match_row(values: dict[str, str]) -> Match:
     """A match from a teams table row (``values`` by column name, the section taken out);
-    ``ValueError`` where a team or round is not a number."""
+    ``ValueError`` where a team or round is not a number. Ruter's ``MatchDetails`` gives
+    each segment's IMPs and the totals, its ``LineupDetails_Home``/``_Away`` who sat where
+    (:func:`segments`, :func:`lineup`)."""
     values = dict(values)
     match = Match(
-        round=_number(values.pop("Round", "-")),
-        home=_number(values.pop("TeamId_Home")),
-        away=_number(values.pop("TeamId_Away")),
-        home_imps=_float(values.pop("IMP_Home", "-")),
-        away_imps=_float(values.pop("IMP_Away", "-")),
-        home_vp=_float(values.pop("VP_Home", "-")),
-        away_vp=_float(values.pop("VP_Away", "-")),
-        table=_number(values.pop("Table", "-")) or None,
+        round=cells.number(values.pop("Round", "-")),
+        home=cells.number(values.pop("TeamId_Home")),
+        away=cells.number(values.pop("TeamId_Away")),
+        home_imps=cells.decimal(values.pop("IMP_Home", "-")),
+        away_imps=cells.decimal(values.pop("IMP_Away", "-")),
+        home_vp=cells.decimal(values.pop("VP_Home", "-")),
+        away_vp=cells.decimal(values.pop("VP_Away", "-")),
+        table=cells.number(values.pop("Table", "-")) or None,
     )
+    _details(match, values)
     if values:
         match.kept = MatchCells(values)
     return match
 
 
+def _details(match: Match, values: dict[str, str]) -> None:
+    """The match's segments and lineup from Ruter's detail cells (taken out of ``values``);
+    a cell in another layout is left there (kept as the file has it)."""
+    try:
+        found, total = segments(cells.text(values.get("MatchDetails", "-")))
+        seated = [
+            seat
+            for side in ("Home", "Away")
+            for seat in lineup(cells.text(values.get(f"LineupDetails_{side}", "-")), side == "Home")
+        ]
+    except ValueError:
+        return
+    for column in ("MatchDetails", "LineupDetails_Home", "LineupDetails_Away"):
+        values.pop(column, None)
+    match.segments, match.lineup = found, seated
+    if total is not None and match.home_imps is None and match.away_imps is None:
+        match.home_imps, match.away_imps = total
+
+
+TOTAL_SEGMENT = 200
+"""The segment number Ruter gives a match's totals in its ``MatchDetails``."""
+
+
+def segments(details: str) -> tuple[list[Segment], tuple[float | None, float | None] | None]:
+    """Ruter's ``MatchDetails`` (``segment,home IMPs,away IMPs`` joined by ``|``; segment 200
+    is the match's totals, summed from the segments where it is missing); ``ValueError``
+    for a part that is not three numbers.
+
+    >>> found, total = segments("1,15,54|2,30,0|200,45,54")
+    >>> [(s.number, s.home_imps, s.away_imps) for s in found], total
+    ([(1, 15.0, 54.0), (2, 30.0, 0.0)], (45.0, 54.0))
+    """
+    found, total = [], None
+    for part in details.split("|") if details else []:
+        pieces = part.split(",")
+        if len(pieces) != 3:
+            raise ValueError(f"MatchDetails as segment,IMPs,IMPs joined by '|', found {part!r}")
+        number = cells.number(pieces[0])
+        home, away = cells.decimal(pieces[1]), cells.decimal(pieces[2])
+        if number == TOTAL_SEGMENT:
+            total = (home, away)
+        else:
+            found.append(Segment(number, home, away))
+    if total is None and found:
+        total = (_sum([s.home_imps for s in found]), _sum([s.away_imps for s in found]))
+    return found, total
+
+
+def _sum(values: list[float | None]) -> float | None:
+    return None if any(v is None for v in values) else sum(v or 0.0 for v in values)
+
+
+ROOMS = {"O": "open", "C": "closed"}
+
+
+def lineup(details: str, home: bool) -> list[Seating]:
+    """Ruter's ``LineupDetails_Home``/``_Away``: ``segment,room,seat,member number,last
+    name,first name`` joined by ``|`` (room ``O`` open, ``C`` closed); ``ValueError`` for a
+    part that is not so.
+
+    >>> [(s.segment, s.room, s.seat.char, s.player.last_name) for s in lineup(
+    ...     "1,O,N,18444,Smith,Ann|1,C,E,14323,Jones,Bob", True)]
+    [(1, 'open', 'N', 'Smith'), (1, 'closed', 'E', 'Jones')]
+    """
+    found = []
+    for part in details.split("|") if details else []:
+        pieces = part.split(",", 5)
+        if len(pieces) != 6 or pieces[1].strip().upper() not in ROOMS:
+            expected = "segment,room (O or C),seat,number,last name,first name"
+            raise ValueError(f"LineupDetails as {expected} joined by '|', found {part!r}")
+        segment, room, seat, number, last, first = (piece.strip() for piece in pieces)
+        player = Player(last_name=last, first_name=first, player_number=number)
+        where = ROOMS[room.upper()]
+        found.append(Seating(home, cells.number(segment), where, Seat.from_char(seat), player))
+    return found
+
+
 def line_teams(line: BoardResult) -> tuple[int, int] | None:
     """The home and away teams a traveller line names in its kept cells, if it does."""
-    cells = getattr(line.kept, "cells", None)
-    if not isinstance(cells, dict) or not all(c in cells for c in MATCH_COLUMNS):
+    found = getattr(line.kept, "cells", None)
+    if not isinstance(found, dict) or not all(c in found for c in MATCH_COLUMNS):
         return None
     try:
-        return _number(cells["TeamId_Home"]), _number(cells["TeamId_Away"])
+        return cells.number(found["TeamId_Home"]), cells.number(found["TeamId_Away"])
     except ValueError:
         return None
 
@@ -203,7 +276,7 @@ class RecordMatches:
         table = tags.get("Table", "")
         return BoardResult(
             round=match.round,
-            table=int(table) if table.isdigit() else (1 if open_room else 2),
+            table=_whole(table, 1, cells.LARGEST) or (1 if open_room else 2),
             ns=ns,
             ew=ew,
             ns_score=score,
@@ -211,7 +284,7 @@ class RecordMatches:
             ns_points=imps[0],
             ew_points=imps[1],
             contract=contract,
-            tricks=int(result) if result.isdigit() else None,
+            tricks=_whole(result, 0, 13),
         )
 
 
@@ -243,15 +316,26 @@ def _totals(match: Match) -> None:
 
 
 def _side_score(text: str) -> int | None:
-    """``Score "NS 120"`` (or ``"EW 50"``, or a bare number for N-S) as N-S's points."""
-    words = text.split()
+    """``Score "NS 120"`` (or ``"EW 50"``, or a bare number for N-S) as N-S's points; None
+    for anything else (a score too large for the model included).
+
+    >>> _side_score("EW 50"), _side_score("4294967296"), _side_score("x")
+    (-50, None, None)
+    """
     try:
-        if len(words) == 2 and words[0].upper() in ("NS", "EW"):
-            value = int(words[1])
-            return value if words[0].upper() == "NS" else -value
-        return int(words[0]) if len(words) == 1 else None
+        found = cells.score(text)
     except ValueError:
         return None
+    return found if isinstance(found, int) and not isinstance(found, Special) else None
+
+
+def _whole(text: str, low: int, high: int) -> int | None:
+    """A tag's whole number from ``low`` to ``high``; None for anything else."""
+    try:
+        value = cells.whole(text.strip())
+    except ValueError:
+        return None
+    return value if low <= value <= high else None
 
 
 def _imps(text: str) -> tuple[float | None, float | None]:
@@ -264,7 +348,7 @@ def _imps(text: str) -> tuple[float | None, float | None]:
     found: dict[str, float] = {}
     for side, value in zip(words[::2], words[1::2], strict=False):
         try:
-            found[side.upper()] = float(value)
+            found[side.upper()] = cells.decimal(value) or 0.0
         except ValueError:
             return None, None
     ns, ew = found.get("NS"), found.get("EW")

@@ -39,7 +39,7 @@ import numpy as np
 from bridgeio.errors import ConversionError, lost
 from bridgeio.formats.pbn.provenance import PbnGames
 from bridgeio.formats.pbn.results import SEATS, PbnCells, tables_to_results
-from bridgeio.formats.pbn.teams import MatchCells
+from bridgeio.formats.pbn.teams import TOTAL_SEGMENT, MatchCells
 from bridgeio.model.board import dealer, vulnerability
 from bridgeio.model.cards import Seat, Strain
 from bridgeio.model.deals import DealSet, deal_strings
@@ -50,6 +50,7 @@ from bridgeio.model.results import (
     Entry,
     Event,
     EventKind,
+    Match,
     Results,
     Score,
     Scoring,
@@ -227,7 +228,10 @@ def _matches(event: Event) -> Table | None:
     if not found:
         return None
     named = any(s.name for s in event.sections)
-    table = Table("TotalScoreTable", ["Section"] * named + MATCH_COLUMNS)
+    columns = ["Section"] * named + MATCH_COLUMNS
+    columns += ["MatchDetails"] * any(m.segments for _, m in found)
+    columns += ["LineupDetails_Home", "LineupDetails_Away"] * any(m.lineup for _, m in found)
+    table = Table("TotalScoreTable", columns)
     for name, match in found:
         row = {
             "Section": quoted(name),
@@ -239,9 +243,43 @@ def _matches(event: Event) -> Table | None:
             "IMP_Away": number_text(match.away_imps),
             "VP_Home": number_text(match.home_vp),
             "VP_Away": number_text(match.away_vp),
+            "MatchDetails": match_details(match),
+            "LineupDetails_Home": lineup_details(match, True),
+            "LineupDetails_Away": lineup_details(match, False),
         }
-        table.add(row, _kept(match.kept))
+        table.add({k: v for k, v in row.items() if k in columns}, _kept(match.kept))
     return table
+
+
+def match_details(match: Match) -> str:
+    """Ruter's ``MatchDetails`` of a match with segments (the totals as segment 200).
+
+    >>> from bridgeio.model.results import Segment
+    >>> match_details(Match(1, 2, 7, 45.0, 54.0, segments=[Segment(1, 15.0, 54.0)]))
+    '"1,15,54|200,45,54"'
+    """
+    if not match.segments:
+        return "-"
+    parts = [(s.number, s.home_imps, s.away_imps) for s in match.segments]
+    parts.append((TOTAL_SEGMENT, match.home_imps, match.away_imps))
+    return quoted("|".join(",".join(_detail(v) for v in part) for part in parts))
+
+
+def lineup_details(match: Match, home: bool) -> str:
+    """Ruter's ``LineupDetails_Home`` (or ``_Away``) of a match's lineup."""
+    seats = [s for s in match.lineup if s.home == home]
+    if not seats:
+        return "-"
+    parts = [
+        f"{s.segment},{s.room[:1].upper()},{s.seat.char},{s.player.player_number},"
+        f"{s.player.last_name},{s.player.first_name}"
+        for s in seats
+    ]
+    return quoted("|".join(parts))
+
+
+def _detail(value: float | int | None) -> str:
+    return "" if value is None else number_text(value)
 
 
 def _site(event: Event) -> str:

@@ -1,0 +1,150 @@
+"""The entries of a PBN results file: a ``TotalScoreTable`` row each, or, for a file without
+standings (a club game's travellers alone), each pair its table results name.
+
+Built from the travellers, a pair's direction follows its numbers: where a pair number
+meets the same number (pair 1 N-S against pair 1 E-W) the numbers of each direction are
+apart (a Mitchell numbered 1, 2, ... both ways: ids ``1NS``, ``1EW``); where each number sits
+one way only it is that direction; else the pairs sit both ways (a Howell). Names come from
+the score table's ``Names_NS``/``Names_EW`` where it has them; totals and ranks are left to
+scoring.
+
+>>> from bridgeio.model.results import Board, BoardResult, Section
+>>> section = Section("", results=[Board(1, [BoardResult(1, 1, 1, 1), BoardResult(1, 2, 2, 2)])])
+>>> [(e.id, e.direction.value) for e in from_lines(section, {})]
+[('1NS', 'NS'), ('2NS', 'NS'), ('1EW', 'EW'), ('2EW', 'EW')]
+"""
+
+from __future__ import annotations
+
+from bridgeio.formats.pbn import cells
+from bridgeio.formats.pbn.lines import PbnCells
+from bridgeio.model.cards import Seat
+from bridgeio.model.results import Direction, Entry, Player, Section
+
+TOTALS = ("TotalScoreMP", "TotalScoreIMP", "TotalScoreVP", "TotalScoreBAM", "TotalScore", "MP")
+"""The columns of a total, the first found taken (``MP``: PBN 2.0's)."""
+
+
+def entry(values: dict[str, str]) -> Entry:
+    """One TotalScoreTable row as an entry with its players (cells the model has no field
+    for kept); ``ValueError`` for a cell that is not what its column holds."""
+    individual = "PlayerId" in values
+    team = cells.text(values.pop("TeamName", "-")) if "TeamId" in values else ""
+    number = cells.number(
+        values.pop("PlayerId" if individual else "PairId", values.pop("TeamId", "-"))
+    )
+    sat = cells.text(values.pop("Direction", "-"))
+    tie = cells.text(values.pop("RankTie", "-"))
+    score = None
+    for column in TOTALS:
+        if column in values:
+            score = cells.decimal(values.pop(column))
+            break
+    percentage = values.pop("TotalPercentage", values.pop("Percentage", "-"))
+    found = Entry(
+        id=str(number),
+        number=number,
+        direction=None if individual else _direction(sat),
+        name=team,
+        score=score,
+        percentage=cells.decimal(percentage),
+        rank=cells.number(values.pop("Rank", "-")) or None,
+        tied=bool(tie),
+        boards_played=cells.number(values.pop("NrBoards", "-")) or None,
+        players=_players(values, individual),
+    )
+    if individual and len(sat) == 1 and sat in "NESW":
+        found.seat = Seat.from_char(sat)  # the seat the player started in
+    if tie:
+        values["RankTie"] = tie  # the high end of the tie, kept
+    if sat and found.direction is None and found.seat is None:
+        values["Direction"] = sat  # (Ruter's teams: "Home", "Away")
+    if values:
+        found.kept = PbnCells(values)
+    return found
+
+
+def _players(values: dict[str, str], individual: bool) -> list[Player]:
+    names = cells.text(values.pop("Name" if individual else "Names", "-"))
+    players = players_of(names)
+    if not players and "RosterDetails" in values:
+        return roster(cells.text(values.pop("RosterDetails")))
+    if individual and players:
+        players[0].player_number = cells.text(values.pop("MemberID", "-"))
+    for i, player in enumerate(players, start=1):
+        if f"MemberID{i}" in values:
+            player.player_number = cells.text(values.pop(f"MemberID{i}"))
+    return players
+
+
+def players_of(names: str) -> list[Player]:
+    """The players of a names cell: ``"Ann SMITH - Bob JONES"`` (PBN 2.1) or
+    ``"Ann SMITH ;Bob JONES"`` (PBN 2.0's example).
+
+    >>> [p.last_name for p in players_of("Ann SMITH ;Bob JONES  ")]
+    ['SMITH', 'JONES']
+    """
+    parts = names.split(";") if ";" in names else names.split(" - ")
+    return [_player(part.strip()) for part in parts if part.strip()]
+
+
+def roster(details: str) -> list[Player]:
+    """A team's players from Ruter's ``RosterDetails`` (``number,last name,first name``
+    joined by ``|``); ``ValueError`` for a part that is not so.
+
+    >>> [(p.player_number, p.first_name, p.last_name) for p in roster("28,Smith,Ann|6,Jones,Bob")]
+    [('28', 'Ann', 'Smith'), ('6', 'Bob', 'Jones')]
+    """
+    players = []
+    for part in details.split("|") if details else []:
+        pieces = [piece.strip() for piece in part.split(",", 2)]
+        if len(pieces) != 3:
+            raise ValueError(f"RosterDetails as number,last name,first name, found {part!r}")
+        players.append(Player(last_name=pieces[1], first_name=pieces[2], player_number=pieces[0]))
+    return players
+
+
+def _player(name: str) -> Player:
+    """``"Ann SMITH"``: the last name is the words in capitals at the end (else the last).
+
+    >>> p = _player("Anne Marie VAN DYKE"); p.first_name, p.last_name
+    ('Anne Marie', 'VAN DYKE')
+    """
+    words = name.split()
+    cut = len(words)
+    while cut > 0 and words[cut - 1].isupper():
+        cut -= 1
+    if cut == len(words) or cut == 0:
+        cut = max(len(words) - 1, 0)
+    return Player(last_name=" ".join(words[cut:]), first_name=" ".join(words[:cut]))
+
+
+def _direction(text: str) -> Direction | None:
+    compact = text.replace("-", "").upper()
+    return Direction(compact) if compact in ("NS", "EW") else None
+
+
+def from_lines(section: Section, names: dict[tuple[str, str, int], str]) -> list[Entry]:
+    """The pairs the section's table results name, numbered as they are, N-S pairs first
+    (see the module); ``names`` by (section, side, pair number) where the file gives them."""
+    lines = [line for board in section.results for line in board.results]
+    ns = {line.ns for line in lines if line.ns}
+    ew = {line.ew for line in lines if line.ew}
+    apart = any(line.ns == line.ew for line in lines if line.ns) or not ns & ew
+    found = []
+    for side, numbers in (("NS", ns), ("EW", ew - (set() if apart else ns))):
+        for number in sorted(numbers):
+            direction = Direction(side) if apart else None
+            both = apart and bool(ns & ew)
+            given = names.get((section.name, side, number), "")
+            if not given and not apart:
+                given = names.get((section.name, "EW", number), "")
+            found.append(
+                Entry(
+                    id=f"{number}{side}" if both else str(number),
+                    number=number,
+                    direction=direction,
+                    players=players_of(given),
+                )
+            )
+    return found
