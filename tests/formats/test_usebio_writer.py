@@ -432,6 +432,34 @@ def test_schema_errors_carry_line_and_path(tmp_path):
     ]
 
 
+LABELLED = BASE.replace(
+    "<DATE>2024-01-01</DATE>",
+    "<DATE>2024-01-01</DATE><LABELS><NAME>Section</NAME><NAME>Category</NAME></LABELS>"
+    "<BOARDS_PER_ROUND>3</BOARDS_PER_ROUND><COUNTRY>England</COUNTRY>",
+).replace(
+    "<PERCENTAGE>60</PERCENTAGE>",
+    "<PERCENTAGE>60</PERCENTAGE><LABEL><NAME>Section</NAME><VALUE>A</VALUE></LABEL>"
+    "<LABEL><NAME>Category</NAME><VALUE>Novice</VALUE></LABEL>",
+)
+
+
+def test_labels_as_the_specification_and_ebuscore_write_them_are_valid_and_kept(tmp_path):
+    """2.2.6: a pair's LABEL is a NAME and a VALUE, the event's LABELS lists the names;
+    BOARDS_PER_ROUND (1.4) and COUNTRY (1.0's "other tags") are USEBIO too."""
+    source = write_text(tmp_path, LABELLED)
+    assert check(source) == []
+    results = bridgeio.read(source)
+    out = tmp_path / "out.xml"
+    bridgeio.write(results, out)
+    written = out.read_bytes()
+    assert written.count(b"<LABEL>") == 2 and b"<VALUE>Novice</VALUE>" in written
+    assert b"<LABELS>" in written and check(str(out)) == []
+    wrong = LABELLED.replace("<VALUE>A</VALUE>", "<COLOUR>A</COLOUR>")
+    assert [p.place for p in check(write_text(tmp_path, wrong))] == [
+        "line 7 /USEBIO/EVENT/PARTICIPANTS/PAIR[1]/LABEL[1]/COLOUR"
+    ]
+
+
 def test_schema_command_and_validate_exit_status(tmp_path, capsys):
     assert run(["schema", "usebio"]) == 0
     schema = capsys.readouterr().out

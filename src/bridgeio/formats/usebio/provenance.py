@@ -91,13 +91,15 @@ class TeamPair:
 @dataclass(frozen=True)
 class Handset:
     """How a HANDSET was laid out: where (at the top level or in the EVENT), the order of the
-    seats' HANDs and of the suits, and what else it held."""
+    seats' HANDs and of the suits, what else it held, and how it wrote a void (``-`` for
+    PairsScorer and EBUScore; empty by default)."""
 
     in_event: bool = False
     seats: str = "ENSW"
     suits: str = "SHDC"
     attributes: Pairs = ()
     elements: tuple[str, ...] = ()
+    void: str = ""
 
 
 @dataclass(frozen=True)
