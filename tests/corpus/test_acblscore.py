@@ -518,3 +518,18 @@ def test_every_usebio_pairs_file_converts_with_the_same_players_scores_and_stand
         )
         same = standings(read_clean(target)) == standings(source)
         assert same, path.name
+
+
+def test_a_game_file_is_ac_and_any_letter(corpus, tmp_path, capsys):
+    """ACBLscore names a game file .AC and a letter (.ACA, .ACM, .ACE, .ACL...): each is one
+    to the commands that go by the extension, as to those that go by the content."""
+    source = corpus / "acblscore" / "friendly-bridge-club_170807.aca"
+    game = tmp_path / "170807.ACL"
+    game.write_bytes(source.read_bytes())
+    assert run(["score", str(game), str(tmp_path / "rescored.ACL")]) == 0
+    assert (tmp_path / "rescored.ACL").read_bytes() == game.read_bytes()
+    assert run(["convert", str(tmp_path / "rescored.ACL"), str(tmp_path / "again.acz")]) == 0
+    assert bridgeio.read(tmp_path / "again.acz").events == bridgeio.read(source).events
+    assert "cannot tell the format" not in capsys.readouterr().err
+    assert bridgeio.get_format("acblscore") is bridgeio.registry.format_for_extension("x.ACB")
+    assert bridgeio.registry.format_for_extension("x.acx1") is None
