@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import bridgeio
 from bridgeio.errors import collect
 from bridgeio.formats.acblscore import layout as L
+from bridgeio.formats.acblscore.boards import in_file_order
 from bridgeio.formats.acblscore.builder import build
 from bridgeio.formats.acblscore.reader import read_bytes
 from bridgeio.formats.acblscore.writer import to_bytes
@@ -292,10 +293,13 @@ def results(draw: st.DrawFn, kind: EventKind) -> Results:
 
 
 def canonical(doc: Results) -> Results:
-    """Entries in the order of their ids (the file lists them by seat), for comparing."""
+    """Entries in the order of their ids (the file lists them by seat), a board's results
+    in the order the file holds them (unscored ones before the last scored), for comparing."""
     for event in doc.events:
         for section in event.sections:
             section.entries.sort(key=lambda e: (e.id, e.number))
+            for board in section.results:
+                board.results = in_file_order(board.results)
     return doc
 
 

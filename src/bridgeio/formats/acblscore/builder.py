@@ -20,6 +20,7 @@ from typing import Any
 
 from bridgeio.errors import ConversionError
 from bridgeio.formats.acblscore import layout as L
+from bridgeio.formats.acblscore.boards import in_file_order, scored_count
 from bridgeio.formats.acblscore.codes import KIND_CODES, rank_letter, scoring_code
 from bridgeio.formats.acblscore.decode import date_text
 from bridgeio.formats.acblscore.encode import Encoder, put_awards, score_code
@@ -449,10 +450,9 @@ def _boards(
         results = [r for r in board.results if r.ns_score is not Special.NOT_IN_PLAY]
         if len(results) < len(board.results):
             out.lose("# results of boards not in play", len(board.results) - len(results))
+        results = in_file_order(results)
         table = _board(out, board, results, individual, n + 1, moved)
-        scored = sum(
-            1 for r in results if r.ns_score not in (Special.LATE_PLAY, Special.NOT_PLAYED)
-        )
+        scored = scored_count(results)
         out.fields(
             index + L.BOARD_INDEX_ENTRIES + 8 * n,
             L.BOARD_INDEX_ENTRY,
