@@ -277,6 +277,32 @@ def pair(number: int, direction: Direction | None = None, name: str = "Ann Lee")
     )
 
 
+def test_split_scores_keep_their_e_w_side(tmp_path):
+    """A split score (ACBLscore's: N-S and E-W given different results) has its E-W side
+    written in EW_SCORE and read back; the file validates, and the loss for other programs
+    is said."""
+    splits = [(110, -90), (Special.AVERAGE_PLUS, 50), (-50, Special.AVERAGE_PLUS), (420, -420)]
+    lines = [
+        BoardResult(1, table, table, table, ns, ew, 1.0, 1.0)
+        for table, (ns, ew) in enumerate(splits, start=1)
+    ]
+    entries = [pair(n, side) for n in range(1, 5) for side in (Direction.NS, Direction.EW)]
+    section = Section("", entries=entries, results=[Board(1, lines)])
+    doc = Results([Event(1, "Pairs", date=datetime.date(2024, 1, 1), sections=[section])])
+    with collect() as found:
+        xml = to_xml(doc)
+    assert xml.count(b"<EW_SCORE>") == 3 and b"<EW_SCORE>A60</EW_SCORE>" in xml
+    assert any("split scores" in str(loss) for loss in found.losses)
+    back = reread(tmp_path, xml)
+    assert [
+        (r.ns_score, r.ew_score) for r in back.events[0].sections[0].results[0].results
+    ] == splits
+    path = write_text(tmp_path, xml.decode())
+    kinds = {p.kind for p in check(path)}
+    assert not any(kind.startswith(("schema", "missing", "unreadable")) for kind in kinds)
+    assert "element not in USEBIO 1.4: EW_SCORE" in kinds  # a warning naming it bridgeio's
+
+
 def test_one_section_is_written_in_the_usual_form_several_in_sections(tmp_path):
     one = Results([Event(1, "Pairs", sections=[Section("A", entries=[pair(1), pair(2)])])])
     with collect() as found:

@@ -366,11 +366,13 @@ def _entry(
     rank: int | None,
 ) -> int:
     pointer = out.block(ENTRY_LENGTH[event.kind])
+    adjustment = getattr(entry.kept, "adjustment", None)  # the source's, in the total's units
     out.fields(
         pointer,
         L.ENTRY,
         what="entry",
         entry_id=position,
+        adjustment=adjustment if isinstance(adjustment, int | float) else 0,
         score=-0.01 if entry.score is None else entry.score,
         percentage=entry.percentage or 0,
         strat=1 if entry.strat is None else entry.strat,

@@ -48,6 +48,7 @@ BASE_TAGS = frozenset(
         "LEAD",
         "TRICKS",
         "SCORE",
+        "EW_SCORE",
         "ROUND_NUMBER",
         "TABLE_NUMBER",
         "DIRECTION",
@@ -82,7 +83,7 @@ class Context:
         self.ns_tag = f"NS_{self.points}"
         self.ew_tag = f"EW_{self.points}"
         self.tags = BASE_TAGS | {self.ns_tag, self.ew_tag}
-        self.plain_tags = self.tags - {"DIRECTION", *SEAT_TAGS}
+        self.plain_tags = self.tags - {"DIRECTION", "EW_SCORE", *SEAT_TAGS}
         # the texts lines use for the entries (by side), and the numbers they stand for
         self.ns_numbers = {text: number for number, text in self.ns_ids.items()}
         self.ew_numbers = {text: number for number, text in self.ew_ids.items()}
@@ -255,6 +256,9 @@ class BoardReader:
         where = Fields(self.problems, element, kept)
         contract = self._contract(get("CONTRACT"), get("PLAYED_BY"), where)
         ns_score, ew_score = where.value("SCORE", get("SCORE"), self.score, _NO_SCORE)
+        split = get("EW_SCORE")  # a split score's E-W side (as bridgeio writes it)
+        if split is not None:
+            ew_score = where.value("EW_SCORE", split, V.side_score, ew_score)
         points_tag = ""
         ns_points, ew_points = get(context.ns_tag), get(context.ew_tag)
         if odd:
@@ -285,7 +289,7 @@ class BoardReader:
             key = (attributes, tuple(others), tuple(kept), ns_kept, ew_kept, players or ())
             if any(key) or direction or points_tag:
                 result.kept = self.kept((*key, direction, points_tag))
-        if result.kept is None and not seats:  # read without a problem or anything kept
+        if result.kept is None and not seats and split is None:  # nothing odd: learnt
             self.plain.learn(texts, context, result)
         return result
 

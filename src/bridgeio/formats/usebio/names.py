@@ -228,6 +228,7 @@ LINE_ORDER = (
     "LEAD",
     "TRICKS",
     "SCORE",
+    "EW_SCORE",
     "PERCENTAGE",
     "NS_MATCH_POINTS",
     "EW_MATCH_POINTS",
