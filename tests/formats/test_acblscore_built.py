@@ -395,6 +395,25 @@ def test_pair_numbers_beyond_the_movement_are_written_as_reassigned():
     assert [(r.ns, r.ew) for b in back.results for r in b.results] == [(101, 102), (103, 104)]
 
 
+def test_pair_numbers_past_255_are_renumbered_and_said():
+    """A results site numbers E-W pairs 301-303 (a PBN of Ruter's): ACBLscore shows at most
+    255, so they become the lowest numbers free in their direction, lines and entries alike."""
+    section = Section("B", "mitchell")
+    section.entries = [pair(n, Direction.NS, 50.0, n) for n in (101, 102, 103)]
+    section.entries += [pair(n, Direction.EW, 50.0, n - 300) for n in (301, 302, 303)]
+    section.results = [
+        Board(1, [BoardResult(1, t, 100 + t, 300 + t, 420, -420, 1.0, 0.0) for t in (1, 2, 3)])
+    ]
+    with collect() as found:
+        data = build(one_event(EventKind.PAIRS, section))
+    assert [str(loss) for loss in found.losses if "255" in str(loss)] == [
+        "acblscore cannot hold 3 pair numbers past 255 (renumbered): left out"
+    ]
+    back = read_bytes(data).events[0].sections[0]
+    assert sorted(e.id for e in back.entries) == ["101NS", "102NS", "103NS", "1EW", "2EW", "3EW"]
+    assert [(r.ns, r.ew) for r in back.results[0].results] == [(101, 1), (102, 2), (103, 3)]
+
+
 def test_what_a_game_file_cannot_hold_is_reported_lost():
     section = Section("A", "mitchell")
     section.entries = [pair(1, Direction.NS, 60.0, 1), pair(1, Direction.EW, 40.0, 1)]

@@ -295,6 +295,7 @@ def _mapping(
     not the movement's (all of them then, as ACBLscore does)."""
     entries = section.entries
     reassigned = any(entries[i].number != moved for i, (_, _, moved) in seating.items())
+    shown = _shown(out, entries, seating, howell)
     for i, (seat, position, moved) in seating.items():
         if howell:
             out.put(base + 0x50 + 2 * (moved - 1), "u8", position, "table numbers")
@@ -304,7 +305,22 @@ def _mapping(
             out.put(base + 0xA0 + 4 * (position - 1) + seat - 1, "u8", position, "table numbers")
             shown_at = base + 4 * (position - 1) + seat - 1
         if reassigned:
-            out.put(shown_at, "u8", entries[i].number, "entry numbers")
+            out.put(shown_at, "u8", shown[i], "entry numbers")
+
+
+def _shown(
+    out: Blocks, entries: list[Entry], seating: dict[int, tuple[int, int, int]], howell: bool
+) -> dict[int, int]:
+    """{entry index: the number a report shows}: its own, but where that is past the 255 the
+    file can show, the lowest number no other pair of its direction (a Howell's: of the
+    section) shows, and the renumbering said."""
+    group = {i: 0 if howell else seat for i, (seat, _, _) in seating.items()}
+    shown = {i: entries[i].number for i in seating if 1 <= entries[i].number <= 255}
+    for i in sorted(set(seating) - set(shown)):
+        taken = {n for k, n in shown.items() if group[k] == group[i]}
+        shown[i] = next(n for n in range(1, 256) if n not in taken)
+        out.lose("# pair numbers past 255 (renumbered)")
+    return shown
 
 
 def _gap(seating: dict[int, tuple[int, int, int]]) -> int:
