@@ -629,3 +629,21 @@ def test_sessions_are_kept(tmp_path):
     from bridgeio.formats.json import document
 
     assert document(results)["events"][0]["sections"][1]["session"] == 2
+
+
+def test_what_the_source_lacks_of_what_usebio_needs_is_an_error(tmp_path, capsys):
+    """A results file without scores or entries (a hand record's ScoreTable of contracts, say)
+    converts to a USEBIO file that says so: one error a kind, exit status 1, and nothing
+    bridgeio's validator reports is left unsaid."""
+    lines = [BoardResult(1, t, t, t, contract=Contract(4, Strain.SPADES)) for t in (1, 2)]
+    section = Section("", results=[Board(1, lines)])
+    doc = Results([Event(1, "Pairs", sections=[section])], format="pbn")
+    source = tmp_path / "source.json"
+    bridgeio.write(doc, source)
+    status = run(["convert", str(source), str(tmp_path / "out.xml")])
+    err = capsys.readouterr().err
+    assert status == 1
+    for what in ("a date", "a score on 2 of 2", "matchpoints on 2 of 2", "entries for 4 pairs"):
+        assert f"lacks {what}" in err, what
+    kinds = {p.kind for p in check(str(tmp_path / "out.xml")) if p.severity == "error"}
+    assert kinds == {"missing DATE", "missing SCORE", "missing points", "not a participant"}
