@@ -375,7 +375,7 @@ def test_plain_lines_read_as_the_careful_reading_does(tmp_path):
     context = Context({n: str(n) for n in range(1, 8)}, {n: str(n) for n in range(1, 8)})
     first = taught.board(element, context)
     assert taught.board(element, context) == careful.board(element, context) == first
-    assert len(taught.plain.scores) > 1  # it did learn
+    assert len(taught.plain.plays) > 1  # it did learn
 
 
 def test_odd_lines_keep_what_they_hold(tmp_path):

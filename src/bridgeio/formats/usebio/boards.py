@@ -142,6 +142,7 @@ class BoardReader:
         # what earlier lines taught where every text is known (most lines of a big file).
         plain = None if odd or self.check is not None or context.teams is not None else self.plain
         plain_tags = context.plain_tags
+        plain_result = self.plain.result
         number_text: str | None = None
         results = []
         others: list[str] = []
@@ -156,7 +157,7 @@ class BoardReader:
                     results.append(self._line(child, context, None))
                     continue
                 if texts.keys() <= plain_tags:
-                    result = plain.result(texts, context)
+                    result = plain_result(texts, context)
                     if result is not None:
                         results.append(result)
                         continue
@@ -398,73 +399,52 @@ class BoardReader:
         return found
 
 
-_ABSENT: Any = object()
-
-
 class _Plain:
     """What lines read without a problem taught: their texts and what each gave, so that a
-    line whose texts are all known is built with a dictionary look-up a field (a file repeats
-    its texts: "4S", "420", "6.5", "1NS")."""
+    line whose texts are all known is built with a dictionary look-up a field or two (a
+    file repeats its texts: "4S" by "N" taking "10" for "420", "6.5", "1NS"). The contract,
+    declarer, score and tricks are looked up together: few combinations, one look-up."""
 
     def __init__(self) -> None:
-        self.contracts: dict[tuple[str | None, str | None], Contract | None] = {(None, None): None}
-        self.scores: dict[str | None, tuple[Score | None, Score | None]] = {None: (None, None)}
+        self.plays: dict[tuple[str | None, ...], tuple[Any, Any, Any, Any]] = {
+            (None, None, None, None): (None, None, None, None)
+        }
         self.points: dict[str | None, float | None] = {None: None}
         self.rounds: dict[str | None, int] = {None: 0}
         self.tables: dict[str | None, int] = {None: 0}
-        self.tricks: dict[str | None, int | None] = {None: None}
         self.leads: dict[str | None, Card | None] = {None: None}
 
     def result(self, texts: dict[str, str | None], context: Context) -> BoardResult | None:
         """The line, if every text is known (None: read it with care)."""
         get = texts.get
-        ns = context.ns_numbers.get(get("NS_PAIR_NUMBER"))  # type: ignore[arg-type]
-        ew = context.ew_numbers.get(get("EW_PAIR_NUMBER"))  # type: ignore[arg-type]
-        if ns is None or ew is None:
+        points = self.points
+        try:  # (a text not seen before is a KeyError: rare once a file's texts are known)
+            play = self.plays[(get("CONTRACT"), get("PLAYED_BY"), get("SCORE"), get("TRICKS"))]
+            return BoardResult(
+                self.rounds[get("ROUND_NUMBER")],
+                self.tables[get("TABLE_NUMBER")],
+                context.ns_numbers[get("NS_PAIR_NUMBER")],  # type: ignore[index]
+                context.ew_numbers[get("EW_PAIR_NUMBER")],  # type: ignore[index]
+                play[1],
+                play[2],
+                points[get(context.ns_tag)],
+                points[get(context.ew_tag)],
+                play[0],
+                play[3],
+                self.leads[get("LEAD")],
+            )
+        except KeyError:
             return None
-        contract = self.contracts.get((get("CONTRACT"), get("PLAYED_BY")), _ABSENT)
-        scores = self.scores.get(get("SCORE"))
-        ns_points = self.points.get(get(context.ns_tag), _ABSENT)
-        ew_points = self.points.get(get(context.ew_tag), _ABSENT)
-        round_number = self.rounds.get(get("ROUND_NUMBER"))
-        table = self.tables.get(get("TABLE_NUMBER"))
-        tricks = self.tricks.get(get("TRICKS"), _ABSENT)
-        lead = self.leads.get(get("LEAD"), _ABSENT)
-        if (
-            contract is _ABSENT
-            or scores is None
-            or ns_points is _ABSENT
-            or ew_points is _ABSENT
-            or round_number is None
-            or table is None
-            or tricks is _ABSENT
-            or lead is _ABSENT
-        ):
-            return None
-        return BoardResult(
-            round_number,
-            table,
-            ns,
-            ew,
-            scores[0],
-            scores[1],
-            ns_points,
-            ew_points,
-            contract,
-            tricks,
-            lead,
-        )
 
     def learn(self, texts: dict[str, str | None], context: Context, line: BoardResult) -> None:
         """Remember what a line read without a problem gave for each of its texts."""
         get = texts.get
-        self.contracts[(get("CONTRACT"), get("PLAYED_BY"))] = line.contract
-        self.scores[get("SCORE")] = (line.ns_score, line.ew_score)
+        key = (get("CONTRACT"), get("PLAYED_BY"), get("SCORE"), get("TRICKS"))
+        self.plays[key] = (line.contract, line.ns_score, line.ew_score, line.tricks)
         self.points[get(context.ns_tag)] = line.ns_points
         self.points[get(context.ew_tag)] = line.ew_points
         self.rounds[get("ROUND_NUMBER")] = line.round
         self.tables[get("TABLE_NUMBER")] = line.table
-        self.tricks[get("TRICKS")] = line.tricks
         self.leads[get("LEAD")] = line.lead
 
 
