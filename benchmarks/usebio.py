@@ -9,19 +9,21 @@ at (the model is built eagerly: the read is the same with or without looking, bo
 and the peak memory a fresh process adds while reading.
 
 A producer's layout is repeated by its boards: in each container of results (the EVENT, each
-SECTION and SESSION) the run of result BOARDs is copied until the file is about 10 MB, each copy
-numbered on from the last (BOARD_NUMBER plus the run's highest number each time) and set off by
-the whitespace the producer puts between boards; the rest of the file (its PARTICIPANTS, hand
-set, header) is left byte for byte. The copy is checked to be read with every traveller line.
+SECTION and SESSION) the run of result BOARDs is copied until the file is about 10 MB, set off
+by the whitespace the producer puts between boards; the rest of the file (its PARTICIPANTS, hand
+set, header) is left byte for byte. Each layout is measured twice: its copies numbered on from
+the last (BOARD_NUMBER plus the run's highest number each time), and copied as they are, board
+numbers repeating as in a file of several sessions (issue 29: a held-out Compscore layout read
+so was at 3.4-4.7x). Each copy is checked to be read with every traveller line.
 The corpus is read in place (``--corpus``); where it is absent, that is said and its lines are
 left out.
 
-Bar (issue 14.4, and 18 for the producers' layouts): every traveller line of each 10 MB event
-read in at most 3x lxml's bare parse, in pure Python (before: 4.6-5.1x with the C walker, 6.8x
-without; 1.6x / 3.1x for a read that touched no line). Times are this process's processor
-time, the best of several alternating rounds. Memory is the reading process's own high-water
-mark (VmHWM), taken after a warm-up read of a tiny event so that the modules a first read
-imports are not counted as the file's.
+Bar (issue 14.4, 18 for the producers' layouts, 29 for their repeated numbers): every traveller
+line of each 10 MB event read in at most 3x lxml's bare parse, in pure Python (before: 4.6-5.1x
+with the C walker, 6.8x without; 1.6x / 3.1x for a read that touched no line). Times are this
+process's processor time, the best of several alternating rounds. Memory is the reading
+process's own high-water mark (VmHWM), taken after a warm-up read of a tiny event so that the
+modules a first read imports are not counted as the file's.
 
     python benchmarks/usebio.py [--megabytes 10 100] [--rounds 5] [--corpus DIR]
                                 [--layouts compscore_mp_pairs_mitchell.xml nzscorer_pairs.xml]
@@ -109,7 +111,8 @@ def synthetic(path: Path, megabytes: int) -> None:
     """A pairs event of as many sections as make about ``megabytes`` of XML."""
     names = [a + b for a in " ABCDEFGHIJKLMNOPQRSTUVWXYZ" for b in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
     probe = tempfile.TemporaryFile()
-    write(Results([Event(1, "Size", sections=[section("A"), section("B")])]), probe)
+    sized = Event(1, "Size", date=datetime.date(2024, 5, 1), sections=[section("A"), section("B")])
+    write(Results([sized]), probe)
     per_section = probe.tell() / 2
     count = max(2, round(megabytes * 1_000_000 / per_section))
     event = Event(
@@ -139,9 +142,10 @@ def board_runs(source: bytes) -> list[tuple[int, int]]:
     return runs
 
 
-def repeated(source: bytes, megabytes: int) -> bytes:
+def repeated(source: bytes, megabytes: int, renumber: bool = True) -> bytes:
     """A producer's file with each run of result BOARDs copied until the whole is about
-    ``megabytes``: each copy's boards numbered on from the last copy's."""
+    ``megabytes``: each copy's boards numbered on from the last copy's (``renumber``), or
+    with the numbers they had."""
     runs = board_runs(source)
     size = sum(end - start for start, end in runs)
     if not size:
@@ -156,7 +160,7 @@ def repeated(source: bytes, megabytes: int) -> bytes:
         parts.append(source[at:end])
         for copy in range(1, copies):
             parts.append(gap)
-            parts.append(_renumbered(block, copy * highest))
+            parts.append(_renumbered(block, copy * highest) if renumber else block)
         at = end
     parts.append(source[at:])
     return b"".join(parts)
@@ -167,10 +171,10 @@ def _renumbered(block: bytes, shift: int) -> bytes:
     return _BOARD_NUMBER.sub(lambda m: m.group(1) + b"%d" % (int(m.group(2)) + shift), block)
 
 
-def layout(source: Path, path: Path, megabytes: int) -> None:
-    """``source`` repeated to ``megabytes`` at ``path``; checked to be read with every
-    traveller line."""
-    data = repeated(source.read_bytes(), megabytes)
+def layout(source: Path, path: Path, megabytes: int, renumber: bool = True) -> None:
+    """``source`` repeated to ``megabytes`` at ``path`` (boards renumbered or not); checked
+    to be read with every traveller line."""
+    data = repeated(source.read_bytes(), megabytes, renumber)
     path.write_bytes(data)
     lines = sum(
         len(board.results)
@@ -304,15 +308,17 @@ def main() -> None:
     if not corpus.is_dir():
         print(f"the corpus is not at {corpus}: the producers' layouts and its files are left out")
     for name in args.layouts if corpus.is_dir() else []:
-        path = folder / f"{Path(name).stem}-{args.layout_megabytes}MB.xml"
-        layout(corpus / name, path, args.layout_megabytes)
-        measure(path, warm_up, args.rounds, bar=True)
-        path.unlink()
+        for renumber, how in ((True, "renumbered"), (False, "repeated")):
+            path = folder / f"{Path(name).stem[:20]}-{args.layout_megabytes}MB-{how}.xml"
+            layout(corpus / name, path, args.layout_megabytes, renumber)
+            measure(path, warm_up, args.rounds, bar=True)
+            path.unlink()
     for path in sorted(corpus.glob("*.xml")):
         measure(path, warm_up, args.rounds)
     print(
         f"ratio: bridgeio's read with every traveller line looked at / lxml's bare parse "
-        f"(bar {BAR}x for each 10 MB event: bridgeio's own and each producer's layout repeated; "
+        f"(bar {BAR}x for each 10 MB event: bridgeio's own and each producer's layout repeated, "
+        "its boards renumbered and with their numbers repeating; "
         "pure Python; the read builds every line, so a read that looks at none costs the same: "
         "(read)); peak: memory the read adds to a fresh process, and its ratio to the file's size"
     )

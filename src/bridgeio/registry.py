@@ -13,6 +13,7 @@ import importlib
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol
 
 from bridgeio.errors import FormatError, Problem
@@ -263,10 +264,16 @@ def get_format(name: str | FileFormat) -> FileFormat:
 
 
 def format_for_extension(path: str | os.PathLike[str]) -> FileFormat | None:
-    """The format whose extension ``path`` has, if any."""
+    """The format whose extension ``path`` has, if any (an extension may be a pattern:
+    ``.ac?``).
+
+    >>> import bridgeio.formats
+    >>> format_for_extension("170807.ACL").name, format_for_extension("x.ac") is None
+    ('acblscore', True)
+    """
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     for fmt in _FORMATS.values():
-        if suffix in fmt.extensions:
+        if suffix in fmt.extensions or any(fnmatchcase(suffix, e) for e in fmt.extensions):
             return fmt
     return None
 

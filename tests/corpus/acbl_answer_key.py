@@ -36,10 +36,6 @@ def awards_of(ours) -> list[list]:
 
 
 DOCUMENTED = {
-    "trailing unplayed": "ACBLgamedump stops reading a board's results once it has seen as many "
-    "scored results as the board index counts, so it drops Not Played / Late Play entries that "
-    "come last in the table (and keeps those that come first). The table's own header counts "
-    "them among its entries; bridgeio reads them all.",
     "rating 47": "the document lists rating 47 as 'Pupil Game'; ACBLgamedump 1.0.6 has no name "
     "for it (null).",
 }
@@ -161,12 +157,4 @@ def compare_section(section, theirs: dict, where: str, check, noted: list[str]) 
             ]
             for r in board.results
         ]
-        extra = rows[len(their_rows) :]
-        if (
-            extra
-            and rows[: len(their_rows)] == their_rows
-            and all(row[3] in ("Not Played", "Late Play") for row in extra)
-        ):
-            noted.append(f"{where} board {number} trailing unplayed")
-            rows = rows[: len(their_rows)]
         check(f"{where} board {number}", rows, their_rows)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import bridgeio
 from bridgeio.errors import collect
 from bridgeio.formats.acblscore import layout as L
+from bridgeio.formats.acblscore.boards import in_file_order
 from bridgeio.formats.acblscore.builder import build
 from bridgeio.formats.acblscore.reader import read_bytes
 from bridgeio.formats.acblscore.writer import to_bytes
@@ -292,10 +293,13 @@ def results(draw: st.DrawFn, kind: EventKind) -> Results:
 
 
 def canonical(doc: Results) -> Results:
-    """Entries in the order of their ids (the file lists them by seat), for comparing."""
+    """Entries in the order of their ids (the file lists them by seat), a board's results
+    in the order the file holds them (unscored ones before the last scored), for comparing."""
     for event in doc.events:
         for section in event.sections:
             section.entries.sort(key=lambda e: (e.id, e.number))
+            for board in section.results:
+                board.results = in_file_order(board.results)
     return doc
 
 
@@ -389,6 +393,25 @@ def test_pair_numbers_beyond_the_movement_are_written_as_reassigned():
     back = read_bytes(build(one_event(EventKind.PAIRS, section))).events[0].sections[0]
     assert sorted(e.number for e in back.entries) == [101, 102, 103, 104]
     assert [(r.ns, r.ew) for b in back.results for r in b.results] == [(101, 102), (103, 104)]
+
+
+def test_pair_numbers_past_255_are_renumbered_and_said():
+    """A results site numbers E-W pairs 301-303 (a PBN of Ruter's): ACBLscore shows at most
+    255, so they become the lowest numbers free in their direction, lines and entries alike."""
+    section = Section("B", "mitchell")
+    section.entries = [pair(n, Direction.NS, 50.0, n) for n in (101, 102, 103)]
+    section.entries += [pair(n, Direction.EW, 50.0, n - 300) for n in (301, 302, 303)]
+    section.results = [
+        Board(1, [BoardResult(1, t, 100 + t, 300 + t, 420, -420, 1.0, 0.0) for t in (1, 2, 3)])
+    ]
+    with collect() as found:
+        data = build(one_event(EventKind.PAIRS, section))
+    assert [str(loss) for loss in found.losses if "255" in str(loss)] == [
+        "acblscore cannot hold 3 pair numbers past 255 (renumbered): left out"
+    ]
+    back = read_bytes(data).events[0].sections[0]
+    assert sorted(e.id for e in back.entries) == ["101NS", "102NS", "103NS", "1EW", "2EW", "3EW"]
+    assert [(r.ns, r.ew) for r in back.results[0].results] == [(101, 1), (102, 2), (103, 3)]
 
 
 def test_what_a_game_file_cannot_hold_is_reported_lost():

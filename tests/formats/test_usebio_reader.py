@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import gc
+import re
 import time
 from pathlib import Path
 
@@ -374,7 +375,7 @@ def test_plain_lines_read_as_the_careful_reading_does(tmp_path):
     context = Context({n: str(n) for n in range(1, 8)}, {n: str(n) for n in range(1, 8)})
     first = taught.board(element, context)
     assert taught.board(element, context) == careful.board(element, context) == first
-    assert len(taught.plain.scores) > 1  # it did learn
+    assert len(taught.plain.plays) > 1  # it did learn
 
 
 def test_odd_lines_keep_what_they_hold(tmp_path):
@@ -444,6 +445,15 @@ HAND_EDGES = {
     "a seat twice": (SUITED + hand("North"), False),
     "a card twice": (SUITED.replace("<HEARTS></HEARTS>", "<HEARTS>A</HEARTS>", 1), False),
     "no rank": (SUITED.replace("AKQJT98765432", "AKQJT9876543X", 1), False),
+    "voids as -": (SUITED.replace("></", ">-</"), True),
+    "voids as --, void, en dash": (
+        SUITED.replace("<HEARTS></HEARTS>", "<HEARTS>--</HEARTS>", 1)
+        .replace("<DIAMONDS></DIAMONDS>", "<DIAMONDS> Void </DIAMONDS>", 1)
+        .replace("<CLUBS></CLUBS>", "<CLUBS>\u2013</CLUBS>", 1),
+        True,
+    ),
+    "voids left out": (re.sub(r"<(HEARTS|DIAMONDS|CLUBS)></\1>", "", SUITED, count=3), True),
+    "a dash among ranks": (SUITED.replace("AKQJT98765432", "AKQJT-98765432", 1), False),
 }
 
 
@@ -483,6 +493,21 @@ def test_handset_deals_are_every_card_where_the_hands_put_it(tmp_path):
     deals = bridgeio.read(source).events[0].deals
     assert np.array_equal(deals.seats, np.array(expected))
     assert deals.boards.tolist() == list(range(1, 9))
+
+
+def test_a_void_is_written_back_as_the_file_spelled_it(tmp_path):
+    """PairsScorer and EBUScore write ``-`` for a void; a file written from theirs does too,
+    and a file from elsewhere leaves the element empty."""
+    handset = f"<HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{SUITED}</BOARD></HANDSET>"
+    plain = document_text().replace("</USEBIO>", handset + "</USEBIO>")
+    for text, void in ((plain.replace("></", ">-</"), b"-"), (plain, b"")):
+        results = bridgeio.read(write(tmp_path, text))
+        out = tmp_path / "out.xml"
+        bridgeio.write(results, out)
+        written = out.read_bytes()
+        assert written.count(b"<HEARTS>" + void + b"</HEARTS>") == 3, void  # no hearts: 3 hands
+        again = bridgeio.read(out).events[0].deals
+        assert np.array_equal(again.seats, results.events[0].deals.seats)
 
 
 def test_an_empty_handset_is_no_deals_and_none_is_no_deal_set(tmp_path):

@@ -282,6 +282,32 @@ def pair(number: int, direction: Direction | None = None, name: str = "Ann Lee")
     )
 
 
+def test_split_scores_keep_their_e_w_side(tmp_path):
+    """A split score (ACBLscore's: N-S and E-W given different results) has its E-W side
+    written in EW_SCORE and read back; the file validates, and the loss for other programs
+    is said."""
+    splits = [(110, -90), (Special.AVERAGE_PLUS, 50), (-50, Special.AVERAGE_PLUS), (420, -420)]
+    lines = [
+        BoardResult(1, table, table, table, ns, ew, 1.0, 1.0)
+        for table, (ns, ew) in enumerate(splits, start=1)
+    ]
+    entries = [pair(n, side) for n in range(1, 5) for side in (Direction.NS, Direction.EW)]
+    section = Section("", entries=entries, results=[Board(1, lines)])
+    doc = Results([Event(1, "Pairs", date=datetime.date(2024, 1, 1), sections=[section])])
+    with collect() as found:
+        xml = to_xml(doc)
+    assert xml.count(b"<EW_SCORE>") == 3 and b"<EW_SCORE>A60</EW_SCORE>" in xml
+    assert any("split scores" in str(loss) for loss in found.losses)
+    back = reread(tmp_path, xml)
+    assert [
+        (r.ns_score, r.ew_score) for r in back.events[0].sections[0].results[0].results
+    ] == splits
+    path = write_text(tmp_path, xml.decode())
+    kinds = {p.kind for p in check(path)}
+    assert not any(kind.startswith(("schema", "missing", "unreadable")) for kind in kinds)
+    assert "element not in USEBIO 1.4: EW_SCORE" in kinds  # a warning naming it bridgeio's
+
+
 def test_one_section_is_written_in_the_usual_form_several_in_sections(tmp_path):
     one = Results([Event(1, "Pairs", sections=[Section("A", entries=[pair(1), pair(2)])])])
     with collect() as found:
@@ -437,6 +463,34 @@ def test_schema_errors_carry_line_and_path(tmp_path):
     ]
 
 
+LABELLED = BASE.replace(
+    "<DATE>2024-01-01</DATE>",
+    "<DATE>2024-01-01</DATE><LABELS><NAME>Section</NAME><NAME>Category</NAME></LABELS>"
+    "<BOARDS_PER_ROUND>3</BOARDS_PER_ROUND><COUNTRY>England</COUNTRY>",
+).replace(
+    "<PERCENTAGE>60</PERCENTAGE>",
+    "<PERCENTAGE>60</PERCENTAGE><LABEL><NAME>Section</NAME><VALUE>A</VALUE></LABEL>"
+    "<LABEL><NAME>Category</NAME><VALUE>Novice</VALUE></LABEL>",
+)
+
+
+def test_labels_as_the_specification_and_ebuscore_write_them_are_valid_and_kept(tmp_path):
+    """2.2.6: a pair's LABEL is a NAME and a VALUE, the event's LABELS lists the names;
+    BOARDS_PER_ROUND (1.4) and COUNTRY (1.0's "other tags") are USEBIO too."""
+    source = write_text(tmp_path, LABELLED)
+    assert check(source) == []
+    results = bridgeio.read(source)
+    out = tmp_path / "out.xml"
+    bridgeio.write(results, out)
+    written = out.read_bytes()
+    assert written.count(b"<LABEL>") == 2 and b"<VALUE>Novice</VALUE>" in written
+    assert b"<LABELS>" in written and check(str(out)) == []
+    wrong = LABELLED.replace("<VALUE>A</VALUE>", "<COLOUR>A</COLOUR>")
+    assert [p.place for p in check(write_text(tmp_path, wrong))] == [
+        "line 7 /USEBIO/EVENT/PARTICIPANTS/PAIR[1]/LABEL[1]/COLOUR"
+    ]
+
+
 def test_schema_command_and_validate_exit_status(tmp_path, capsys):
     assert run(["schema", "usebio"]) == 0
     schema = capsys.readouterr().out
@@ -580,3 +634,21 @@ def test_sessions_are_kept(tmp_path):
     from bridgeio.formats.json import document
 
     assert document(results)["events"][0]["sections"][1]["session"] == 2
+
+
+def test_what_the_source_lacks_of_what_usebio_needs_is_an_error(tmp_path, capsys):
+    """A results file without scores or entries (a hand record's ScoreTable of contracts, say)
+    converts to a USEBIO file that says so: one error a kind, exit status 1, and nothing
+    bridgeio's validator reports is left unsaid."""
+    lines = [BoardResult(1, t, t, t, contract=Contract(4, Strain.SPADES)) for t in (1, 2)]
+    section = Section("", results=[Board(1, lines)])
+    doc = Results([Event(1, "Pairs", sections=[section])], format="pbn")
+    source = tmp_path / "source.json"
+    bridgeio.write(doc, source)
+    status = run(["convert", str(source), str(tmp_path / "out.xml")])
+    err = capsys.readouterr().err
+    assert status == 1
+    for what in ("a date", "a score on 2 of 2", "matchpoints on 2 of 2", "entries for 4 pairs"):
+        assert f"lacks {what}" in err, what
+    kinds = {p.kind for p in check(str(tmp_path / "out.xml")) if p.severity == "error"}
+    assert kinds == {"missing DATE", "missing SCORE", "missing points", "not a participant"}

@@ -84,10 +84,35 @@ def section_of(path: Path, written: list[Path]) -> str:
     return path.stem.rsplit("-", 1)[1]
 
 
-def check_against_results(schedule: Schedule, lines: list[tuple[int, int, int, int, int]]):
+def seated_tables(game: Path) -> dict[str, int]:
+    """Each section's highest table its match table seats a pair at (in the rounds played),
+    keyed as :func:`traveller_lines` keys them."""
+    events = bridgeio.read(game).events
+    seated = {}
+    for event in events:
+        for section in event.sections:
+            name = section.name if len(events) == 1 else f"{event.number}{section.name}"
+            rounds = max((line.round for b in section.results for line in b.results), default=0)
+            seated[name] = max(
+                (
+                    table
+                    for row in section.schedule[:rounds]
+                    for table, cell in enumerate(row, start=1)
+                    if cell and any(cell[:-1])
+                ),
+                default=0,
+            )
+    return seated
+
+
+def check_against_results(
+    schedule: Schedule, lines: list[tuple[int, int, int, int, int]], seated: int = 0
+):
     """Every traveller line's pairs sit at its table in its round with the group of its
-    board, one group a board; the header's rounds and tables are the highest played; and
-    every table-round the schedule uses has a traveller line."""
+    board, one group a board; the header's rounds are the highest played, its tables the
+    highest played or seated (``seated``: a table where a pair sits out against the phantom
+    has no line, but is one of the movement's); every table-round the schedule uses has a
+    traveller line."""
     group_of_board: dict[int, str] = {}
     for round_number, table, ns, ew, board in lines:
         cell = schedule.cells.get((round_number, table))
@@ -95,7 +120,7 @@ def check_against_results(schedule: Schedule, lines: list[tuple[int, int, int, i
         assert cell[:2] == (ns, ew + schedule.offset), f"round {round_number} table {table}"
         assert group_of_board.setdefault(board, cell[2]) == cell[2], f"board {board}'s group"
     assert schedule.rounds == max(line[0] for line in lines)
-    assert schedule.tables == max(line[1] for line in lines)
+    assert schedule.tables == max(seated, *(line[1] for line in lines))
     assert schedule.groups == len(set(group_of_board.values()))
     assert set(schedule.cells) == {line[:2] for line in lines}
 
@@ -107,13 +132,15 @@ def test_every_game_converts_to_the_movement_its_results_show(game, tmp_path, ca
     assert capsys.readouterr().out.count(": ok") == len(written)
     expected = traveller_lines(game)
     by_section = {section_of(path, written): path for path in written}
+    seated = seated_tables(game)
     if len(written) == 1:
         (only,) = expected.values()
         expected = {"": only}
+        seated = {"": max(seated.values())}
     assert sorted(by_section) == sorted(expected)
     for name, path in by_section.items():
         schedule = read_schedule(path.read_bytes().decode("cp1252"))
-        check_against_results(schedule, expected[name])
+        check_against_results(schedule, expected[name], seated[name])
 
 
 def test_the_games_cover_what_the_issue_names():
@@ -187,13 +214,14 @@ def test_a_nine_table_mitchell_of_17_pairs_follows_its_results(tmp_path, capsys)
     path = tmp_path / "out-3A.asc"
     assert run(["validate", str(path)]) == 0
     schedule = read_schedule(path.read_text())
-    assert (schedule.participants, schedule.tables, schedule.rounds) == (17, 8, 8)
+    # nine tables: the ninth seats an E-W pair against the phantom every round (issue 29)
+    assert (schedule.participants, schedule.tables, schedule.rounds) == (17, 9, 8)
     lines = [
         (line.round, line.table, line.ns, line.ew, board.number)
         for board in read_back.results
         for line in board.results
     ]
-    check_against_results(schedule, lines)
+    check_against_results(schedule, lines, seated=9)
 
 
 def test_results_that_are_no_movement_are_said_so_and_the_schedule_taken():

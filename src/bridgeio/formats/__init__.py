@@ -171,7 +171,7 @@ def _pavlicek(name: str) -> FileFormat:
 BUILT_IN = [
     FileFormat(
         name="acblscore",
-        extensions=(".aca", ".acm", ".ace"),
+        extensions=(".aca", ".acm", ".ace", ".ac?"),  # .AC and any letter: all game files
         description="ACBLscore game file",
         holds="results",
         sniff=acblscore.sniff,

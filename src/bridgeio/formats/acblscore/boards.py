@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING
 from bridgeio.errors import FormatError
 from bridgeio.formats.acblscore import layout as L
 from bridgeio.formats.acblscore import records as R
-from bridgeio.formats.acblscore.codes import NOT_IN_PLAY, raw_score
+from bridgeio.formats.acblscore.codes import LATE_PLAY, NOT_IN_PLAY, NOT_PLAYED, raw_score
 from bridgeio.formats.acblscore.numbering import movement_number, renumber
 from bridgeio.formats.acblscore.pairing import Structural
 from bridgeio.formats.acblscore.provenance import BoardKept
-from bridgeio.model.results import Board, BoardResult
+from bridgeio.model.results import Board, BoardResult, Special
 
 if TYPE_CHECKING:
     from bridgeio.formats.acblscore.reader import Walk
@@ -46,11 +46,11 @@ def read_boards(
     start = pointer + L.BOARD_INDEX_ENTRIES
     items = _BOARD_ITEM.iter_unpack(walk.data[start : start + 8 * count])
     boards = []
-    for i, (number, _, _, table) in enumerate(items):
+    for i, (number, _, scored, table) in enumerate(items):
         board = Board(number, [], BoardKept(start + 8 * i, walk.file))
         if table:
             try:
-                board.results = _read_rows(walk, table, number, individual)
+                board.results = _read_rows(walk, table, number, individual, scored)
             except FormatError as error:
                 walk.damaged(error, f"results of board {number}")
             if remap is not None:
@@ -59,13 +59,14 @@ def read_boards(
     return boards
 
 
-def _read_rows(walk: Walk, table: int, number: int, individual: bool) -> list[BoardResult]:
-    """The results in a board's result table (rows of boards not in play left out)."""
+def _read_rows(
+    walk: Walk, table: int, number: int, individual: bool, scored: int
+) -> list[BoardResult]:
+    """The results in a board's result table (rows of boards not in play left out, and the
+    slots after its last scored result: see :func:`rows_in_use`)."""
     length = walk.block(table, f"results table of board {number}", 4)
     row = _INDIVIDUAL_ROW if individual else _PAIRS_ROW
-    # The board index counts only scored results; the table's own header counts every
-    # row (Not Played ones too), and its length bounds them.
-    count = min(walk.data[table + 5], (length - 4) // row.size)
+    count = rows_in_use(walk.data, table, length, row.size, scored)
     start = table + L.BOARD_RESULTS
     rows = row.iter_unpack(walk.data[start : start + count * row.size])
     if individual:
@@ -96,6 +97,34 @@ def _read_rows(walk: Walk, table: int, number: int, individual: bool) -> list[Bo
                 )  # fmt: skip
             )
     return results
+
+
+_UNSCORED = (LATE_PLAY, NOT_PLAYED, NOT_IN_PLAY)
+_UNSCORED_RESULTS = (Special.LATE_PLAY, Special.NOT_PLAYED)
+
+
+def rows_in_use(data: bytes | bytearray, table: int, length: int, size: int, scored: int) -> int:
+    """How many of a board's result rows hold its results. The table's header counts its
+    rows (Not Played and Late Play ones too) and its length bounds them; the board index
+    counts the scored results (``scored``). Rows after the last of those are slots the
+    movement made and no result filled: ACBLgamedump (Matthew Kidd) stops reading there
+    and so does bridgeio (rows before it, whatever they hold, are read). With no scored
+    result, or fewer than the index says, every row is read.
+
+    >>> row = lambda raw: bytes(4) + raw.to_bytes(2, "little", signed=True) + bytes(12)
+    >>> table = bytes(5) + bytes([4]) + row(950) + row(43) + row(-5) + row(950)
+    >>> [rows_in_use(table, 0, len(table) - 2, 18, scored) for scored in (2, 3, 0)]
+    [3, 4, 4]
+    """
+    count = min(data[table + 5], (length - 4) // size)
+    start = table + L.BOARD_RESULTS
+    seen = 0
+    for k in range(count):
+        if seen >= scored > 0:
+            return k
+        raw = int.from_bytes(data[start + k * size + 4 : start + k * size + 6], "little")
+        seen += raw not in _UNSCORED  # (a negative score reads as a large number: scored)
+    return count
 
 
 def _individual(values: tuple[int, ...]) -> BoardResult:
@@ -129,20 +158,48 @@ def patch_board(
     rows = _result_rows(patch, kept.at, individual)
     if len(new.results) != len(old.results) or len(rows) != len(old.results):
         raise Structural(f"the results of board {old.number}")
+    scored = scored_count(new.results)
+    if scored != scored_count(old.results):
+        if in_file_order(new.results) != new.results:  # a result unscored now comes last
+            raise Structural(f"the results of board {old.number}")
+        patch.out.put(kept.at + 2, "u16", scored, "counts of results")
     for at, result, before in zip(rows, new.results, old.results, strict=True):
         if result != before:
             _patch_result(patch, at, result, before, individual, mapping)
 
 
+def scored_count(results: list[BoardResult]) -> int:
+    """How many of a board's results the board index counts (not late play, not played)."""
+    return sum(1 for r in results if r.ns_score not in _UNSCORED_RESULTS)
+
+
+def in_file_order(results: list[BoardResult]) -> list[BoardResult]:
+    """A board's results in the order they are written: as given, but those not scored
+    (not played, late play) that come after its last scored one go just before it, since
+    readers stop at the last scored row (:func:`~.boards.rows_in_use`).
+
+    >>> scores = [(1, 50), (2, 420), (3, Special.NOT_PLAYED)]
+    >>> lines = [BoardResult(r, 1, 1, 1, s) for r, s in scores]
+    >>> [line.round for line in in_file_order(lines)]
+    [1, 3, 2]
+    """
+    last = max(
+        (k for k, r in enumerate(results) if r.ns_score not in _UNSCORED_RESULTS), default=-1
+    )
+    if last < 0 or last == len(results) - 1:
+        return results
+    return [*results[:last], *results[last + 1 :], results[last]]
+
+
 def _result_rows(patch: Patch, item: int, individual: bool) -> list[int]:
     """Offsets of a board's result rows that the reader made results of."""
     data = patch.out.data
-    table = struct.unpack_from("<I", data, item + 4)[0]
+    scored, table = struct.unpack_from("<HI", data, item + 2)
     if not table:
         return []
     size = L.BOARD4_SIZE if individual else L.BOARD2_SIZE
     length = struct.unpack_from("<h", data, table)[0]
-    count = min(data[table + 5], (length - 4) // size)
+    count = rows_in_use(data, table, length, size, scored)
     starts = [table + L.BOARD_RESULTS + k * size for k in range(count)]
     return [at for at in starts if struct.unpack_from("<h", data, at + 4)[0] != NOT_IN_PLAY]
 

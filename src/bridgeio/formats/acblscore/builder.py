@@ -20,6 +20,7 @@ from typing import Any
 
 from bridgeio.errors import ConversionError
 from bridgeio.formats.acblscore import layout as L
+from bridgeio.formats.acblscore.boards import in_file_order, scored_count
 from bridgeio.formats.acblscore.codes import KIND_CODES, rank_letter, scoring_code
 from bridgeio.formats.acblscore.decode import date_text
 from bridgeio.formats.acblscore.encode import Encoder, put_awards, score_code
@@ -294,6 +295,7 @@ def _mapping(
     not the movement's (all of them then, as ACBLscore does)."""
     entries = section.entries
     reassigned = any(entries[i].number != moved for i, (_, _, moved) in seating.items())
+    shown = _shown(out, entries, seating, howell)
     for i, (seat, position, moved) in seating.items():
         if howell:
             out.put(base + 0x50 + 2 * (moved - 1), "u8", position, "table numbers")
@@ -303,7 +305,22 @@ def _mapping(
             out.put(base + 0xA0 + 4 * (position - 1) + seat - 1, "u8", position, "table numbers")
             shown_at = base + 4 * (position - 1) + seat - 1
         if reassigned:
-            out.put(shown_at, "u8", entries[i].number, "entry numbers")
+            out.put(shown_at, "u8", shown[i], "entry numbers")
+
+
+def _shown(
+    out: Blocks, entries: list[Entry], seating: dict[int, tuple[int, int, int]], howell: bool
+) -> dict[int, int]:
+    """{entry index: the number a report shows}: its own, but where that is past the 255 the
+    file can show, the lowest number no other pair of its direction (a Howell's: of the
+    section) shows, and the renumbering said."""
+    group = {i: 0 if howell else seat for i, (seat, _, _) in seating.items()}
+    shown = {i: entries[i].number for i in seating if 1 <= entries[i].number <= 255}
+    for i in sorted(set(seating) - set(shown)):
+        taken = {n for k, n in shown.items() if group[k] == group[i]}
+        shown[i] = next(n for n in range(1, 256) if n not in taken)
+        out.lose("# pair numbers past 255 (renumbered)")
+    return shown
 
 
 def _gap(seating: dict[int, tuple[int, int, int]]) -> int:
@@ -365,11 +382,13 @@ def _entry(
     rank: int | None,
 ) -> int:
     pointer = out.block(ENTRY_LENGTH[event.kind])
+    adjustment = getattr(entry.kept, "adjustment", None)  # the source's, in the total's units
     out.fields(
         pointer,
         L.ENTRY,
         what="entry",
         entry_id=position,
+        adjustment=adjustment if isinstance(adjustment, int | float) else 0,
         score=-0.01 if entry.score is None else entry.score,
         percentage=entry.percentage or 0,
         strat=1 if entry.strat is None else entry.strat,
@@ -449,10 +468,9 @@ def _boards(
         results = [r for r in board.results if r.ns_score is not Special.NOT_IN_PLAY]
         if len(results) < len(board.results):
             out.lose("# results of boards not in play", len(board.results) - len(results))
+        results = in_file_order(results)
         table = _board(out, board, results, individual, n + 1, moved)
-        scored = sum(
-            1 for r in results if r.ns_score not in (Special.LATE_PLAY, Special.NOT_PLAYED)
-        )
+        scored = scored_count(results)
         out.fields(
             index + L.BOARD_INDEX_ENTRIES + 8 * n,
             L.BOARD_INDEX_ENTRY,

@@ -68,6 +68,8 @@ def scoring_code(kind: EventKind, scoring: Scoring) -> int | None:
 
 SPECIAL_CODES = {code: Special(name) for code, name in L.SPECIAL_SCORES.items()}
 CODES_OF_SPECIALS = {special: code for code, special in SPECIAL_CODES.items()}
+LATE_PLAY = 900
+NOT_PLAYED = 950
 NOT_IN_PLAY = 999
 FOUL_OFFSET = 2000
 

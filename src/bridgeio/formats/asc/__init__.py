@@ -79,7 +79,7 @@ def played_movement(section: Section, individual: bool, where: str = "") -> Move
     ]
     if played and all(r and t for r, t, _, _ in played):
         try:
-            return from_results(played, individual, mitchell)
+            return _seating_every_table(from_results(played, individual, mitchell), section)
         except ValueError as error:
             what = "its schedule's" if section.schedule else "none"
             message = f"the board results are no movement ({error}); the movement written: {what}"
@@ -88,6 +88,26 @@ def played_movement(section: Section, individual: bool, where: str = "") -> Move
     if 0 < (section.rounds or 0) < len(schedule):  # a match table of more rounds than the game
         schedule = schedule[: section.rounds]
     return from_schedule(schedule, individual, mitchell) if schedule else None
+
+
+def _seating_every_table(movement: Movement, section: Section) -> Movement:
+    """``movement`` with as many tables as the section's schedule seats a pair at (a table
+    where an E-W pair sits out against a phantom N-S has no board results, but it is one of
+    the movement's tables: a 9-table Mitchell of 17 pairs is not an 8-table one)."""
+    seated = max(
+        (
+            table
+            for row in section.schedule[: movement.rounds]
+            for table, cell in enumerate(row, start=1)
+            if cell and any(cell[:-1])
+        ),
+        default=0,
+    )
+    if seated > movement.tables:
+        for row in movement.schedule:
+            row.extend([None] * (seated - len(row)))
+        movement.tables = seated
+    return movement
 
 
 def __getattr__(name: str) -> Any:  # the modules are imported when first used

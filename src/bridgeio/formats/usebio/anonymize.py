@@ -111,10 +111,12 @@ def anonymize(path: str, handle: BinaryIO, pseudonyms: Pseudonyms, **options: An
     codec = _codec(data)
     try:
         text = data.decode(codec)
-    except (UnicodeDecodeError, LookupError) as error:
+    except UnicodeDecodeError as error:
         raise FormatError(
-            path, "file", f"text in its declared encoding {codec} ({error})"
+            path, f"byte {error.start}", f"text in its declared encoding {codec}"
         ) from None
+    except LookupError:
+        raise FormatError(path, "file", f"an encoding bridgeio knows (not {codec!r})") from None
     parsed = _parsed_texts(path)
     scan = _scan(text)
     found = [

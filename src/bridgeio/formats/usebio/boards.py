@@ -48,6 +48,7 @@ BASE_TAGS = frozenset(
         "LEAD",
         "TRICKS",
         "SCORE",
+        "EW_SCORE",
         "ROUND_NUMBER",
         "TABLE_NUMBER",
         "DIRECTION",
@@ -82,7 +83,7 @@ class Context:
         self.ns_tag = f"NS_{self.points}"
         self.ew_tag = f"EW_{self.points}"
         self.tags = BASE_TAGS | {self.ns_tag, self.ew_tag}
-        self.plain_tags = self.tags - {"DIRECTION", *SEAT_TAGS}
+        self.plain_tags = self.tags - {"DIRECTION", "EW_SCORE", *SEAT_TAGS}
         # the texts lines use for the entries (by side), and the numbers they stand for
         self.ns_numbers = {text: number for number, text in self.ns_ids.items()}
         self.ew_numbers = {text: number for number, text in self.ew_ids.items()}
@@ -142,6 +143,7 @@ class BoardReader:
         # what earlier lines taught where every text is known (most lines of a big file).
         plain = None if odd or self.check is not None or context.teams is not None else self.plain
         plain_tags = context.plain_tags
+        plain_result = self.plain.result
         number_text: str | None = None
         imps: float | None = None
         results = []
@@ -157,7 +159,7 @@ class BoardReader:
                     results.append(self._line(child, context, None))
                     continue
                 if texts.keys() <= plain_tags:
-                    result = plain.result(texts, context)
+                    result = plain_result(texts, context)
                     if result is not None:
                         results.append(result)
                         continue
@@ -259,6 +261,9 @@ class BoardReader:
         where = Fields(self.problems, element, kept)
         contract = self._contract(get("CONTRACT"), get("PLAYED_BY"), where)
         ns_score, ew_score = where.value("SCORE", get("SCORE"), self.score, _NO_SCORE)
+        split = get("EW_SCORE")  # a split score's E-W side (as bridgeio writes it)
+        if split is not None:
+            ew_score = where.value("EW_SCORE", split, V.side_score, ew_score)
         points_tag = ""
         ns_points, ew_points = get(context.ns_tag), get(context.ew_tag)
         if odd:
@@ -289,7 +294,7 @@ class BoardReader:
             key = (attributes, tuple(others), tuple(kept), ns_kept, ew_kept, players or ())
             if any(key) or direction or points_tag:
                 result.kept = self.kept((*key, direction, points_tag))
-        if result.kept is None and not seats:  # read without a problem or anything kept
+        if result.kept is None and not seats and split is None:  # nothing odd: learnt
             self.plain.learn(texts, context, result)
         return result
 
@@ -398,73 +403,52 @@ class BoardReader:
         return found
 
 
-_ABSENT: Any = object()
-
-
 class _Plain:
     """What lines read without a problem taught: their texts and what each gave, so that a
-    line whose texts are all known is built with a dictionary look-up a field (a file repeats
-    its texts: "4S", "420", "6.5", "1NS")."""
+    line whose texts are all known is built with a dictionary look-up a field or two (a
+    file repeats its texts: "4S" by "N" taking "10" for "420", "6.5", "1NS"). The contract,
+    declarer, score and tricks are looked up together: few combinations, one look-up."""
 
     def __init__(self) -> None:
-        self.contracts: dict[tuple[str | None, str | None], Contract | None] = {(None, None): None}
-        self.scores: dict[str | None, tuple[Score | None, Score | None]] = {None: (None, None)}
+        self.plays: dict[tuple[str | None, ...], tuple[Any, Any, Any, Any]] = {
+            (None, None, None, None): (None, None, None, None)
+        }
         self.points: dict[str | None, float | None] = {None: None}
         self.rounds: dict[str | None, int] = {None: 0}
         self.tables: dict[str | None, int] = {None: 0}
-        self.tricks: dict[str | None, int | None] = {None: None}
         self.leads: dict[str | None, Card | None] = {None: None}
 
     def result(self, texts: dict[str, str | None], context: Context) -> BoardResult | None:
         """The line, if every text is known (None: read it with care)."""
         get = texts.get
-        ns = context.ns_numbers.get(get("NS_PAIR_NUMBER"))  # type: ignore[arg-type]
-        ew = context.ew_numbers.get(get("EW_PAIR_NUMBER"))  # type: ignore[arg-type]
-        if ns is None or ew is None:
+        points = self.points
+        try:  # (a text not seen before is a KeyError: rare once a file's texts are known)
+            play = self.plays[(get("CONTRACT"), get("PLAYED_BY"), get("SCORE"), get("TRICKS"))]
+            return BoardResult(
+                self.rounds[get("ROUND_NUMBER")],
+                self.tables[get("TABLE_NUMBER")],
+                context.ns_numbers[get("NS_PAIR_NUMBER")],  # type: ignore[index]
+                context.ew_numbers[get("EW_PAIR_NUMBER")],  # type: ignore[index]
+                play[1],
+                play[2],
+                points[get(context.ns_tag)],
+                points[get(context.ew_tag)],
+                play[0],
+                play[3],
+                self.leads[get("LEAD")],
+            )
+        except KeyError:
             return None
-        contract = self.contracts.get((get("CONTRACT"), get("PLAYED_BY")), _ABSENT)
-        scores = self.scores.get(get("SCORE"))
-        ns_points = self.points.get(get(context.ns_tag), _ABSENT)
-        ew_points = self.points.get(get(context.ew_tag), _ABSENT)
-        round_number = self.rounds.get(get("ROUND_NUMBER"))
-        table = self.tables.get(get("TABLE_NUMBER"))
-        tricks = self.tricks.get(get("TRICKS"), _ABSENT)
-        lead = self.leads.get(get("LEAD"), _ABSENT)
-        if (
-            contract is _ABSENT
-            or scores is None
-            or ns_points is _ABSENT
-            or ew_points is _ABSENT
-            or round_number is None
-            or table is None
-            or tricks is _ABSENT
-            or lead is _ABSENT
-        ):
-            return None
-        return BoardResult(
-            round_number,
-            table,
-            ns,
-            ew,
-            scores[0],
-            scores[1],
-            ns_points,
-            ew_points,
-            contract,
-            tricks,
-            lead,
-        )
 
     def learn(self, texts: dict[str, str | None], context: Context, line: BoardResult) -> None:
         """Remember what a line read without a problem gave for each of its texts."""
         get = texts.get
-        self.contracts[(get("CONTRACT"), get("PLAYED_BY"))] = line.contract
-        self.scores[get("SCORE")] = (line.ns_score, line.ew_score)
+        key = (get("CONTRACT"), get("PLAYED_BY"), get("SCORE"), get("TRICKS"))
+        self.plays[key] = (line.contract, line.ns_score, line.ew_score, line.tricks)
         self.points[get(context.ns_tag)] = line.ns_points
         self.points[get(context.ew_tag)] = line.ew_points
         self.rounds[get("ROUND_NUMBER")] = line.round
         self.tables[get("TABLE_NUMBER")] = line.table
-        self.tricks[get("TRICKS")] = line.tricks
         self.leads[get("LEAD")] = line.lead
 
 

@@ -66,14 +66,18 @@ class EntryReader:
     def __init__(self, problems: Problems) -> None:
         self.problems = problems
 
-    def participants(self, element: Element) -> tuple[list[Entry], EntryKept]:
-        """The entries of a PARTICIPANTS element, and its own extras (attributes and other
-        elements, in an :class:`EntryKept` used only for them)."""
+    def participants(
+        self, element: Element, matchpoints: bool = False
+    ) -> tuple[list[Entry], EntryKept]:
+        """The entries of a PARTICIPANTS element (of a matchpoint event: ``matchpoints``),
+        and its own extras (attributes and other elements, in an :class:`EntryKept` used only
+        for them)."""
         entries = []
         others = []
         for child in element:
             if child.tag in ENTRY_TAGS:
                 entries.append(self.entry(child))
+                _adjusted(entries[-1], child, matchpoints)
             else:
                 others.append(kept_element(child))
         return entries, EntryKept(tuple(element.items()), tuple(others))
@@ -224,6 +228,23 @@ class EntryReader:
         text = name.text or ""
         first, last = V.split_name(text)
         return first, last, "" if join_name(first, last) == text else text, False
+
+
+def _adjusted(entry: Entry, element: Element, matchpoints: bool) -> None:
+    """The entry's ADJUSTMENT in its total's units, on its kept object (the element itself
+    is kept whole): a matchpoint event's percentage of the session taken of the PAIR's
+    MAX_SCORE. An unreadable one is the validator's to report."""
+    text = element.findtext("ADJUSTMENT")
+    if text is None or not isinstance(entry.kept, EntryKept):
+        return
+    try:
+        value: float | None = V.decimal(text)
+        if matchpoints and value:
+            value = value * V.decimal(element.findtext("MAX_SCORE") or "") / 100
+    except V.Unreadable:
+        value = None
+    if value:
+        entry.kept = entry.kept.replace(adjustment=round(value, 6))
 
 
 def join_name(first: str, last: str) -> str:

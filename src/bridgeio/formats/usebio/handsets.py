@@ -29,6 +29,9 @@ from bridgeio.formats.usebio.provenance import Handset
 from bridgeio.model import DealSet, Seat, parse_pbn_deal
 
 SUIT_TAGS = {"SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C"}
+VOIDS = frozenset({"", "-", "--", "---", "\u2013", "\u2014", "VOID"})
+"""How producers write a suit with no cards (upper case, spaces removed): PairsScorer and
+EBUScore ``-``; others leave the element empty or out. Each is unambiguous: no rank reads so."""
 SEAT_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 
 
@@ -41,6 +44,7 @@ class HandsetReader:
         self.numbers: list[int] = []
         self.seats = ""
         self.suits = ""
+        self.void = ""  # the first void's spelling, as written
 
     def board(self, element: Element) -> None:
         """One BOARD of the hand set: its deal, or a problem reported and the board left out."""
@@ -92,11 +96,20 @@ class HandsetReader:
                 place(element), f"{SEAT_NAMES[seat]}'s HAND given twice", kind="unreadable HAND"
             )
             return
-        hands[seat] = ".".join(
-            "".join(texts.get(tag, "").split()).replace("10", "T") for tag in SUIT_TAGS
-        )
+        hands[seat] = ".".join(self._holding(element, tag) for tag in SUIT_TAGS)
         if not self.suits:
             self.suits = "".join(SUIT_TAGS[tag] for tag in texts if tag in SUIT_TAGS)
+
+    def _holding(self, hand: Element, tag: str) -> str:
+        """A suit's cards as PBN ranks ('' for a void, however the producer spelled it)."""
+        suit = hand.find(tag)
+        written = "".join((suit.text or "").split()) if suit is not None else ""
+        ranks = written.upper().replace("10", "T")
+        if ranks not in VOIDS:
+            return ranks
+        if written and not self.void:
+            self.void = written
+        return ""
 
     def finish(self, element: Element) -> tuple[DealSet, Handset]:
         """The deals of the hand set the stream has passed, and its layout."""
@@ -111,6 +124,7 @@ class HandsetReader:
             suits=self.suits if len(self.suits) == 4 else "SHDC",
             attributes=tuple(element.items()),
             elements=others,
+            void=self.void,
         )
         return deals, layout
 
@@ -134,5 +148,5 @@ def handset_element(deals: DealSet, layout: Handset) -> Element:
             hand = etree.SubElement(board, "HAND")
             etree.SubElement(hand, "DIRECTION").text = SEAT_NAMES[seat]
             for letter in layout.suits:
-                etree.SubElement(hand, suit_tags[letter]).text = holding[letter]
+                etree.SubElement(hand, suit_tags[letter]).text = holding[letter] or layout.void
     return element

@@ -250,6 +250,7 @@ LINE_ORDER = (
     "LEAD",
     "TRICKS",
     "SCORE",
+    "EW_SCORE",
     "PERCENTAGE",
     "NS_MATCH_POINTS",
     "EW_MATCH_POINTS",

@@ -91,13 +91,15 @@ class TeamPair:
 @dataclass(frozen=True)
 class Handset:
     """How a HANDSET was laid out: where (at the top level or in the EVENT), the order of the
-    seats' HANDs and of the suits, and what else it held."""
+    seats' HANDs and of the suits, what else it held, and how it wrote a void (``-`` for
+    PairsScorer and EBUScore; empty by default)."""
 
     in_event: bool = False
     seats: str = "ENSW"
     suits: str = "SHDC"
     attributes: Pairs = ()
     elements: tuple[str, ...] = ()
+    void: str = ""
 
 
 @dataclass(frozen=True)
@@ -146,8 +148,9 @@ class SectionKept(UsebioKept):
 @dataclass(frozen=True)
 class EntryKept(UsebioKept):
     """A PAIR, TEAM or PLAYER entry: its tag, its id and PLACE as written, whether its
-    awards were MASTER_POINTS blocks (rather than a lone MASTER_POINTS_AWARDED), and a team's
-    pairs. An entry with none of these has no kept object."""
+    awards were MASTER_POINTS blocks (rather than a lone MASTER_POINTS_AWARDED), a team's
+    pairs, and its ADJUSTMENT (the element itself is kept whole with the others). An entry
+    with none of these has no kept object."""
 
     of: ClassVar[str] = "entry"
     tag: str = ""
@@ -155,6 +158,10 @@ class EntryKept(UsebioKept):
     place_text: str = ""
     award_blocks: bool = False
     pairs: tuple[TeamPair, ...] = ()
+    adjustment: float | None = None
+    """What its ADJUSTMENT adds to the entry's total, in the total's units: matchpoints in a
+    matchpoint event (where USEBIO gives a percentage of the session: of the PAIR's
+    MAX_SCORE; None without one), else IMPs or VPs as written."""
 
 
 @dataclass(frozen=True)
@@ -252,7 +259,7 @@ def _field(name: str, value: Any) -> Any:
         return None if value is None else Handset(**_tuples(_object(value)))
     if isinstance(value, list):
         return _tuple(value)
-    if value is not None and not isinstance(value, str | bool | int):
+    if value is not None and not isinstance(value, str | bool | int | float):
         raise ValueError(f"USEBIO provenance: {name} is not text, a flag or a number")
     return value
 

@@ -210,7 +210,8 @@ class Pass:
 
     def take_participants(self, element: Element, container: Element) -> None:
         """A container's PARTICIPANTS: its entries, duplicates reported, then emptied."""
-        entries, kept = self.entries.participants(element)
+        matchpoints = self.scoring(container) is Scoring.MATCHPOINTS
+        entries, kept = self.entries.participants(element, matchpoints)
         part = self.part(container)
         part.entries.extend(entries)
         part.participants = kept

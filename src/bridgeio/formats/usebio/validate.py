@@ -40,6 +40,10 @@ CHECKED = frozenset(
     {"USEBIO", "EVENT", "SECTION", "PARTICIPANTS", "PAIR", "BOARD", "TRAVELLER_LINE"}
 )
 """Containers whose children the schema names one by one."""
+OWN_ELEMENTS = {
+    ("TRAVELLER_LINE", "EW_SCORE"): "bridgeio's own: a split score's E-W side, read and checked"
+}
+"""Elements bridgeio writes where USEBIO has none for what it must carry."""
 COLOURS = frozenset({"BLACK", "GREEN", "RED", "BLUE", "SILVER", "GOLD", "PLATINUM", "COLORLESS"})
 _XS = "{http://www.w3.org/2001/XMLSchema}"
 
@@ -277,9 +281,10 @@ class Validator:
                 if child.tag not in known:
                     unknown.append(child)
         for child in unknown:
+            own = OWN_ELEMENTS.get((str(child.getparent().tag), str(child.tag)))  # type: ignore[union-attr]
             self.add(
                 place(child),
-                f"element {child.tag!s} is not in USEBIO 1.4 (kept, not checked)",
+                f"element {child.tag!s} is not in USEBIO 1.4 ({own or 'kept, not checked'})",
                 f"element not in USEBIO 1.4: {child.tag!s}",
                 "warning",
             )

@@ -315,6 +315,35 @@ def score_text(ns: Score, ew: Score | None) -> str | None:
     return f"A{int(ns_percent):02d}{int(ew_percent):02d}"
 
 
+def side_score(text: str) -> Score:
+    """One side's score (EW_SCORE, a split score's E-W side): points, or ``A`` and the
+    side's assigned percentage.
+
+    >>> side_score("-90"), side_score("A60")
+    (-90, <Special.AVERAGE_PLUS: 'ave+'>)
+    """
+    stripped = text.strip().upper()
+    if _DECIMAL.fullmatch(stripped):
+        value = float(stripped)
+        if value.is_integer() and abs(value) < 1_000_000:
+            return int(value)
+    if stripped[:1] == "A" and stripped[1:].isdigit() and int(stripped[1:]) <= 100:
+        return Assigned.for_percent(float(stripped[1:]))
+    raise Unreadable("points (at most 6 digits) or A and a percentage such as A60")
+
+
+def side_score_text(score: Score) -> str | None:
+    """The text :func:`side_score` reads (None: a share that is no whole percentage).
+
+    >>> side_score_text(-90), side_score_text(Special.AVERAGE_PLUS)
+    ('-90', 'A60')
+    """
+    if isinstance(score, int) and not isinstance(score, Special):
+        return str(score)
+    percent = _percent(score)
+    return None if percent is None or not percent.is_integer() else f"A{int(percent)}"
+
+
 def _percent(score: Score) -> float | None:
     if isinstance(score, Assigned):
         return float(score.percent) if 0 <= score.percent <= 100 else None

@@ -20,7 +20,9 @@ from bridgeio.formats.usebio.names import BOARD_ORDER, LINE_ORDER
 from bridgeio.formats.usebio.output import Children, Target, attributes, kept_of, kept_values
 from bridgeio.formats.usebio.parsing import Element
 from bridgeio.formats.usebio.provenance import BoardKept, LineKept
-from bridgeio.model.results import Board, BoardResult
+from bridgeio.model.results import Board, BoardResult, Score, Special
+
+_NO_RESULT = (Special.NOT_PLAYED, Special.LATE_PLAY, Special.NOT_IN_PLAY)
 
 
 class LineIds:
@@ -151,14 +153,26 @@ class BoardWriter:
         if text is None:
             self.losses.add("adjusted scores that are not whole percentages")
             return
-        if (
-            isinstance(line.ns_score, int)
-            and line.ew_score is not None
-            and line.ew_score != -line.ns_score
-        ):
-            self.losses.add("E-W scores that are not N-S's negated")
         children.text("SCORE", text)
         written.add("SCORE")
+        implied = V.score_value(text)[1]
+        if line.ew_score is not None and line.ew_score != implied:
+            if not (line.ew_score in _NO_RESULT and implied in _NO_RESULT):
+                self._split(children, line.ew_score, written)
+
+    def _split(self, children: Children, ew_score: Score, written: set[str]) -> None:
+        """A split score's E-W side (USEBIO's SCORE is N-S's): in EW_SCORE, which USEBIO
+        names for Swiss pairs matches only; other programs take SCORE for both sides."""
+        text = V.side_score_text(ew_score)
+        if text is None:
+            self.losses.add("E-W sides of split scores (adjusted to no whole percentage)")
+            return
+        children.text("EW_SCORE", text)
+        written.add("EW_SCORE")
+        self.losses.add(
+            "E-W sides of split scores in an element other programs read (kept in EW_SCORE, "
+            "bridgeio's own)"
+        )
 
     def _points(
         self, children: Children, line: BoardResult, kept: LineKept, points: str, written: set[str]

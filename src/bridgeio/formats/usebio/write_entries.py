@@ -21,7 +21,7 @@ from bridgeio.formats.usebio.output import Children, Target, attributes, clean, 
 from bridgeio.formats.usebio.parsing import Element
 from bridgeio.formats.usebio.provenance import EntryKept, SectionKept
 from bridgeio.formats.usebio.write_players import PlayerWriter
-from bridgeio.model.results import Entry, Section
+from bridgeio.model.results import Entry, Scoring, Section
 
 
 class EntryWriter:
@@ -40,14 +40,24 @@ class EntryWriter:
         )
         places = _places(section)
         for entry in section.entries:
-            element.append(self.entry(entry, written_id(entry, prefix), places.get(id(entry))))
+            identifier = written_id(entry, prefix)
+            element.append(
+                self.entry(entry, identifier, places.get(id(entry)), section.maximum_score)
+            )
         children = self.target.children(())
         children.kept(kept.participants_elements)
         return children.into(element)
 
-    def entry(self, entry: Entry, identifier: str, derived_place: str | None) -> Element:
+    def entry(
+        self,
+        entry: Entry,
+        identifier: str,
+        derived_place: str | None,
+        maximum: int | None = None,
+    ) -> Element:
         """A PAIR, TEAM or PLAYER (as the event's kind has it) with id ``identifier``; its
-        PLACE ``derived_place`` where the model has no rank."""
+        PLACE ``derived_place`` where the model has no rank (``maximum``: its section's
+        maximum score, for an adjustment)."""
         kept = kept_of(entry, EntryKept)
         tag = kept.tag if kept.tag and kept.tag == ENTRY_TAG_OF_KIND[self.kind] else None
         tag = tag or ENTRY_TAG_OF_KIND[self.kind]
@@ -60,6 +70,7 @@ class EntryWriter:
         if entry.direction is not None and tag != "TEAM":
             children.text("DIRECTION", entry.direction.value)
         written = self._fields(children, entry)
+        self._adjustment(children, entry, maximum)
         children.text("PLACE", self._place(entry, kept, derived_place))
         self._awards(children, entry, kept, written)
         if entry.strat and len(entry.ranks) >= entry.strat and entry.ranks[entry.strat - 1].rank:
@@ -73,6 +84,26 @@ class EntryWriter:
         kept_values(children, kept, written)
         children.kept(kept.elements)
         return children.into(element)
+
+    def _adjustment(self, children: Children, entry: Entry, maximum: int | None) -> None:
+        """ADJUSTMENT from another format's entry (a USEBIO source keeps its own element):
+        what it adds to the total, or in a matchpoint event the percentage of the session it
+        is (2.7), with the session's MAX_SCORE (``maximum``) it is a percentage of."""
+        adjustment = getattr(entry.kept, "adjustment", None)
+        if isinstance(entry.kept, EntryKept) or not isinstance(adjustment, int | float):
+            return
+        if not adjustment:
+            return
+        if self.target.event.scoring is not Scoring.MATCHPOINTS:
+            children.text("ADJUSTMENT", self.target.number(adjustment, 2))
+        elif maximum:
+            children.text("MAX_SCORE", str(maximum))
+            children.text("ADJUSTMENT", self.target.number(adjustment * 100 / maximum, 2))
+        else:
+            self.losses.add(
+                "score adjustments of matchpoint entries (USEBIO gives them as a percentage "
+                "of a session whose top the source does not give)"
+            )
 
     def _attributes(
         self, entry: Entry, identifier: str, tag: str, kept: EntryKept

@@ -74,6 +74,7 @@ from bridgeio.formats.usebio.names import points_tag
 from bridgeio.formats.usebio.output import Target, attributes, clean, indent, kept_of
 from bridgeio.formats.usebio.parsing import Element
 from bridgeio.formats.usebio.provenance import EventKept, Handset, SectionKept
+from bridgeio.formats.usebio.requirements import report_lacks
 from bridgeio.formats.usebio.write_boards import BoardWriter, LineIds
 from bridgeio.formats.usebio.write_entries import EntryWriter
 from bridgeio.formats.usebio.write_event import EVENT_TYPES, EventWriter
@@ -101,6 +102,7 @@ def write(
     writer = Writer(doc, usebio_version)
     writer.write(handle)
     writer.losses.report(source or doc.format)
+    report_lacks(doc.events[0], source or doc.format)
 
 
 def to_xml(doc: Results, version: str = "1.4") -> bytes:
