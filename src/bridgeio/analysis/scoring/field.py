@@ -340,3 +340,28 @@ def direction_keys(
         (int(s), direction if directed[int(s)] else None, int(p))
         for s, p in zip(flat.section, flat.pairs[side], strict=True)
     ]
+
+
+def own_tops(flat: Flat, pool: Pool) -> Floats:
+    """Each line's board top on the board's own results (its scores in points, assigned
+    scores left out): the top a program gives a board it does not factor."""
+    n = field_sizes(flat)[flat.group].astype(np.float64)
+    return np.asarray(pool.convention.per_beat * np.maximum(n - 1.0, 0.0), dtype=np.float64)
+
+
+def on_own_top(flat: Flat, pool: Pool, plain: Sides) -> Sides:
+    """Points before factoring with each assigned score a share of its board's own top
+    (BriAn: an A5050 on a board of five played results and a top of 8 gets 4), not of the
+    pool's."""
+    tops = own_tops(flat, pool)
+    out = []
+    for side, points in enumerate(plain.pairs()):
+        shares = flat.shares[side]
+        given = ~np.isnan(shares) & ~np.isnan(points)
+        out.append(np.where(given, shares / 100 * tops, points))
+    return Sides(out[0], out[1])
+
+
+def centred(points: Sides, tops: Floats | float) -> Sides:
+    """Points less half their board's top: centred on the average (Ruter's MP1)."""
+    return Sides(points.ns - np.divide(tops, 2), points.ew - np.divide(tops, 2))

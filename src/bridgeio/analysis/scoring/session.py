@@ -7,41 +7,56 @@ the recorded points, the rounding (half up, halves to even, cut) and whether sho
 print unfactored points from which of them the recorded points agree with, the way totals
 and percentages are formed likewise (sources in :mod:`.boards` and :mod:`.totals`).
 
+An error is a figure alone against the rule the rest of the file follows; where no rule
+reproduces the bulk of a file's board points, one warning says so (:mod:`.report`).
+
 >>> from bridgeio.model.results import Board, BoardResult, Event, Results, Section
->>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s, ns_points=p, ew_points=2 - p)
-...          for t, s, p in [(1, 420, 2), (2, 170, 1), (3, 170, 1)]]
->>> done = rescore(Results([Event(sections=[Section("A", results=[Board(7, lines)])])]))
+>>> def board(number, points):
+...     return Board(number, [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s,
+...         ns_points=p, ew_points=2 - p) for t, s, p in zip((1, 2, 3), (420, 170, 140), points)])
+>>> boards = [board(n, (2, 1, 0)) for n in range(1, 7)] + [board(7, (2, 0, 1))]
+>>> done = rescore(Results([Event(sections=[Section("A", results=boards)])]))
 >>> [str(d.problem) for d in done.differences][:1]
-['event 1, section A, board 7, pairs 2/2: error: N-S matchpoints 1 recorded, 0.5 by the rule']
+['event 1, section A, board 7, pairs 2/2: error: N-S matchpoints 0 recorded, 1 by the rule']
 >>> done.methods[1].describe()
 'ACBL matchpoints, top 2, 2 decimals'
+>>> done = rescore(Results([Event(sections=[Section("A", results=boards[5:])])]))
+>>> done.differences, done.unchecked  # doctest: +ELLIPSIS
+([], ['event 1: board points not checked: no known rule reproduces them (closest: ACBL \
+matchpoints, top 2, 2 decimals, 1 of 2 agree)'])
 """
 
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
-from bridgeio.analysis.scoring.boards import Pool, pools
+from bridgeio.analysis.scoring.boards import Pool, candidates
 from bridgeio.analysis.scoring.contracts import line_place
-from bridgeio.analysis.scoring.factoring import ROUNDINGS
+from bridgeio.analysis.scoring.factoring import ROUNDINGS, Floats
 from bridgeio.analysis.scoring.field import (
     Flat,
     Sides,
     agreeing,
     both,
+    centred,
     exact,
     field_sizes,
     flatten_board,
+    on_own_top,
+    own_tops,
     results,
 )
 from bridgeio.analysis.scoring.imp_events import rescore_imps
 from bridgeio.analysis.scoring.individuals import rescore_individuals
 from bridgeio.analysis.scoring.matches import rescore_matches
 from bridgeio.analysis.scoring.matchpoints import Convention
-from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
-from bridgeio.analysis.scoring.totals import check_totals
+from bridgeio.analysis.scoring.ranking import overall_ranks
+from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
+from bridgeio.analysis.scoring.totals import Sources, check_totals
 from bridgeio.model.results import (
     Assigned,
     BoardResult,
@@ -116,55 +131,161 @@ def rescored_copy(
 
 
 def _event(event: Event, convention: Convention | None, apply: bool, done: Rescoring) -> None:
-    found = pools(event, convention)
-    covered = {id(s) for pool in found for s in pool.sections}
+    found = candidates(event, convention)
+    covered = {id(s) for group in found for s in group[0].sections}
     missed = [s.name or "?" for s in event.sections if s.results and id(s) not in covered]
     if missed:
-        done.unchecked.append(
-            f"event {event.number}: section {', '.join(missed)}: no top fits its results "
-            "(no matchpoints recorded, or a convention that does not fit): not checked"
-        )
-    for pool in found:
-        flat = pool.lines()
-        method, printed, rounded, exact_points = _method(pool, flat)
+        _unscored(event, missed, done)
+    for group in found:
+        pool, flat, scored = max(
+            ((p, f, _method(p, f)) for p in group for f in [p.lines()]),
+            key=lambda t: t[2].agreeing,
+        )  # (ties: the first)
+        method = scored.method
         done.methods.setdefault(event.number, method)
-        _compare(pool, flat, printed, method, apply, done)
-        check_totals(pool, flat, rounded, exact_points, method, apply, done)
+        where = _where(pool)
+        fits = scored.agreeing, scored.compared
+        if convention is None and not reproduces(*fits):
+            done.agreement["boards"][0] += fits[0]
+            done.agreement["boards"][1] += fits[1]
+            done.not_reproduced(where, "board points", method.describe(), *fits)
+            check_totals(pool, flat, scored.sources(None), None, method, apply, done)
+            continue
+        wrong = _compare(pool, flat, scored.printed, method, apply, done)
+        check_totals(pool, flat, scored.sources(wrong), scored.sources(), method, apply, done)
+    overall_ranks(event, done)
 
 
-def _method(pool: Pool, flat: Flat) -> tuple[Method, Sides, Sides, Sides]:
+def _where(pool: Pool) -> str:
+    """The event and, where it has several, the sections of a pool, for a message."""
+    names = [s.name for s in pool.sections if s.name]
+    several = len(pool.event.sections) > 1 and names
+    return f"event {pool.event.number}" + (f", section {', '.join(names)}" if several else "")
+
+
+def _unscored(event: Event, missed: list[str], done: Rescoring) -> None:
+    """Sections whose recorded top fits no convention's (one warning), or that hold no
+    result to score."""
+    text = f"event {event.number}: section {', '.join(missed)}"
+    tops = {s.board_top for s in event.sections if (s.name or "?") in missed}
+    if any(tops) or any(_has_points(s) for s in event.sections if (s.name or "?") in missed):
+        done.not_reproduced(text, "board points", "no top of 1 or 2 a score beaten", 0, 0)
+    else:
+        done.unchecked.append(f"{text}: no board results to score: not checked")
+
+
+def _has_points(section: Section) -> bool:
+    return any(x.ns_points is not None for b in section.results for x in b.results)
+
+
+@dataclass
+class Scored:
+    """How a pool's file prints its board points (:class:`Method`), the points as printed,
+    factored (rounded and exact), the top and offset of each line's points, and how many
+    boards the printed points reproduce."""
+
+    method: Method
+    printed: Sides
+    rounded: Sides
+    exact: Sides
+    tops: Floats
+    offsets: Floats
+    agreeing: int
+    recorded: Sides
+    compared: int = 0  # the boards with points recorded
+
+    def sources(self, wrong: npt.NDArray[np.bool_] | None = None) -> Sources:
+        """The points the totals are formed from: with ``wrong``, the file's own where a
+        line's recorded points are not the rule's (its board reported already)."""
+        if wrong is None:
+            return Sources(self.printed, self.rounded, self.exact, self.tops, self.offsets)
+        keep = self.recorded
+        return Sources(
+            _override(self.printed, keep, wrong),
+            _override(self.rounded, keep, wrong),
+            _override(self.exact, keep, wrong),
+            self.tops,
+            self.offsets,
+        )
+
+
+def _override(values: Sides, recorded: Sides, where: npt.NDArray[np.bool_]) -> Sides:
+    """``values`` with the recorded figure (where there is one) on the lines of ``where``."""
+    out = []
+    for value, kept in zip(values.pairs(), recorded.pairs(), strict=True):
+        out.append(np.where(where & ~np.isnan(kept), kept, value))
+    return Sides(out[0], out[1])
+
+
+def _method(pool: Pool, flat: Flat) -> Scored:
     """How the pool's file rounds and prints its board points (see the module), with the
     points as printed on the travellers, as totalled (rounded) and exact."""
-    decimals = 2 if pool.convention is Convention.ACBL else max(1, _decimals(flat))
-    factored, unfactored_points = both(flat, pool)
+    acbl = pool.convention is Convention.ACBL and not pool.centred
+    decimals = 2 if acbl else max(1, _decimals(flat))
+    factored, plain = both(flat, pool)
     played = results(flat)
     sizes = field_sizes(flat)
     uneven = ((sizes < pool.results) | (sizes < played))[flat.group]  # factored or assigned
-    rounding = ROUNDINGS[0]
-    if uneven.any():  # where the roundings can differ: the one most points agree with
-        part = factored.part(uneven)
-        agreement: dict[str, int] = {}
-        for r in ROUNDINGS:  # (the first that fits every point: none can do better)
-            agreement[r] = int(agreeing(flat, part.rounded(decimals, r), uneven).sum())
-            if agreement[r] == 2 * part.ns.size:
-                break
-        rounding = max(agreement, key=lambda r: agreement[r])  # ties: the first, half up
-    rounded = factored.rounded(decimals, rounding)
     short = (played < pool.results)[flat.group]
-    printed, unfactored = rounded, False
-    if short.any():
-        plain = unfactored_points.rounded(decimals, rounding)
-        unfactored = bool(
-            agreeing(flat, plain.part(short), short).sum()
-            > agreeing(flat, rounded.part(short), short).sum()
-        )
-        if unfactored:
-            printed = Sides(
-                np.where(short, plain.ns, rounded.ns), np.where(short, plain.ew, rounded.ew)
-            )
-    method = Method(pool.convention, pool.top, decimals, rounding, unfactored)
+    tops = np.full(flat.size, float(pool.top))
+    own = own_tops(flat, pool)
+    own_top = on_own_top(flat, pool, plain) if uneven.any() else plain
+    if pool.centred:  # (each board less half its top: the pool's, or its own unfactored)
+        factored = centred(factored, pool.top)
+        plain, own_top = centred(plain, own), centred(own_top, own)
+    variants = {
+        "factored": factored,
+        "short unfactored": _mixed(short, plain, factored),
+        "own top": _mixed(uneven, own_top, factored),
+    }
+    rounding = _rounding(flat, variants, uneven, decimals)
+    rounded = factored.rounded(decimals, rounding)
+    chosen, printed = "factored", rounded
+    if uneven.any():
+        best = agreeing(flat, rounded.part(uneven), uneven).sum()
+        for name in ("short unfactored", "own top"):
+            trial = variants[name].rounded(decimals, rounding)
+            count = agreeing(flat, trial.part(uneven), uneven).sum()
+            if count > best:
+                chosen, printed, best = name, trial, count
+    if chosen != "factored":
+        tops = np.where(short if chosen == "short unfactored" else uneven, own, tops)
+    method = Method(pool.convention, pool.top, decimals, rounding, chosen == "short unfactored")
     method.factored = bool((sizes < pool.results).any())
-    return method, printed, rounded, factored
+    method.centred = pool.centred
+    method.assigned_unfactored = chosen == "own top"
+    blank = np.isnan(flat.recorded[0]) & np.isnan(flat.recorded[1])  # nothing to reproduce
+    whole = (agreeing(flat, printed) == 2) | blank
+    compared = np.unique(flat.group[~blank]).size
+    boards = compared - np.unique(flat.group[~whole]).size
+    offsets = tops / 2 if pool.centred else np.zeros(flat.size)
+    recorded = Sides(flat.recorded[0], flat.recorded[1])
+    return Scored(
+        method, printed, rounded, factored, tops, offsets, int(boards), recorded, compared
+    )
+
+
+def _mixed(where: npt.NDArray[np.bool_], these: Sides, others: Sides) -> Sides:
+    """``these`` on the lines of ``where``, ``others`` elsewhere."""
+    return Sides(np.where(where, these.ns, others.ns), np.where(where, these.ew, others.ew))
+
+
+def _rounding(
+    flat: Flat, variants: dict[str, Sides], uneven: npt.NDArray[np.bool_], decimals: int
+) -> str:
+    """The rounding most recorded points of the boards that are factored or hold an assigned
+    score agree with, whichever way the file prints them (ties: the first, half up)."""
+    if not uneven.any():
+        return ROUNDINGS[0]
+    agreement: dict[str, int] = {}
+    for r in ROUNDINGS:  # (the first that fits every point: none can do better)
+        agreement[r] = max(
+            int(agreeing(flat, v.part(uneven).rounded(decimals, r), uneven).sum())
+            for v in variants.values()
+        )
+        if agreement[r] == 2 * int(uneven.sum()):
+            break
+    return max(agreement, key=lambda r: agreement[r])
 
 
 def _decimals(flat: Flat) -> int:
@@ -179,9 +300,10 @@ def _decimals(flat: Flat) -> int:
 
 def _compare(
     pool: Pool, flat: Flat, printed: Sides, method: Method, apply: bool, done: Rescoring
-) -> None:
+) -> npt.NDArray[np.bool_]:
     """Every board's recorded points against ``printed``; a difference for each line that
-    differs (or one for a line whose points are an assigned score's)."""
+    differs (or one for a line whose points are an assigned score's). The lines that
+    differ."""
     wrong = agreeing(flat, printed) < 2
     bad = np.unique(flat.group[wrong])
     done.agreement["boards"][0] += len(flat.numbers) - bad.size
@@ -219,6 +341,7 @@ def _compare(
                 )
                 if apply:
                     setattr(line, "ns_points" if side == "N-S" else "ew_points", value)
+    return wrong
 
 
 def _agrees(recorded: float | None, computed: float) -> bool:
@@ -237,7 +360,7 @@ def _left_out(
 ) -> tuple[Section, BoardResult, str] | None:
     """The line whose recorded points are an assigned score's, when scoring it as one makes
     every other line of the board agree (the score was kept, the matchpoints adjusted)."""
-    if len(lines) < 5:  # on a small board, too many readings fit
+    if len(lines) < 5 or pool.centred:  # on a small board, too many readings fit
         return None
     for section, line in lines:
         if type(line.ns_score) is not int or line.ns_points is None or line.ew_points is None:

@@ -1,13 +1,21 @@
-"""Each pair's total, percentage and rank from its board points.
+"""Each pair's total and percentage from its board points, found by the rule the file follows.
 
 Sources: ACBLscore (reference/acblscore-game-files-decoded.txt, entry structure 0x08-0x1C,
 section 0x4E; issue 20): the session score is the sum of the stored 2-decimal board points
 scaled by the boards of a full session (maximum score / top) over the boards played, and the
 percentage is that stored score over the maximum score. Compscore: the total is the sum of
 the factored points at full precision and the percentage that sum over the top times the
-boards played. NZ Scorer: the total is the percentage. Which of these a file follows is
-found from the file: the rule most of its totals agree with. Ranks: one place per pair with
-a better total in its direction (or the whole field of a Howell), ties sharing the best place.
+boards played (a factored board's points, printed to one decimal, may move the total by a
+unit of its last digit either way). NZ Scorer: the total is the percentage. BriAn,
+PairsScorer, Ruter (issue 28): the sum of the points as printed on the travellers, the
+percentage that sum over the tops of the boards played (a board scored on its own top counts
+its own top; centred points count from the bottom).
+
+Which of these a file follows is found from the file: each rule is tried on the file's own
+board points (a line whose recorded points the board rule does not give keeps its recorded
+points: its board is reported already), the one most recorded totals agree with is chosen,
+and likewise for the percentages; a rule must reproduce the bulk of them
+(:func:`.report.reproduces`), else one warning says that none does. Ranks: :mod:`.ranking`.
 """
 
 from __future__ import annotations
@@ -22,227 +30,310 @@ from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
 from bridgeio.analysis.scoring.field import Flat, Sides
-from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
+from bridgeio.analysis.scoring.ranking import check_ranks
+from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
 from bridgeio.model.results import Direction, Entry, Section
-
-HALF = 0.005 + 1e-6  # totals and percentages carry two decimals
-
 
 Rows = list[tuple[Section, Entry]]
 
 
 @dataclass
+class Sources:
+    """Each line's points the totals may be formed from: as printed, factored at the file's
+    precision and unrounded; and each line's board top and offset (what brings centred
+    points to count from 0)."""
+
+    printed: Sides
+    rounded: Sides
+    exact: Sides
+    tops: Floats
+    offsets: Floats
+
+
+@dataclass
 class Tallies:
-    """Each row's points over the session (rounded and exact) and boards played."""
+    """Each row's sums over the session: points (rounded, exact, printed), the tops and
+    offsets of the boards it played, and the boards played."""
 
     points: Floats
     exact: Floats
+    printed: Floats
+    tops: Floats
+    offsets: Floats
     played: Floats
 
 
-def tallies(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> tuple[Rows, Tallies]:
-    """The entries with a recorded total and points on the boards, with their sums (one
-    code per pair: section, direction for a Mitchell, number; summed by ``bincount``)."""
-    mitchell = [any(e.direction is not None for e in s.entries) for s in pool.sections]
-    directed = np.array(mitchell, dtype=np.int64)
-    ranked = [
+def directed(section: Section) -> bool:
+    """Whether the section's pairs are numbered apart in each direction (a Mitchell: 1NS
+    and 1EW are two pairs); in a Howell, or where a pair listed in one direction also sat
+    in the other (Ruter lists each pair once, with the direction it started in), a pair's
+    boards in both directions are its own."""
+    seen: dict[int, Direction | None] = {}
+    for entry in section.entries:
+        if entry.direction is not None:
+            if seen.setdefault(entry.number, entry.direction) is not entry.direction:
+                return True
+    return False
+
+
+def _wanted(pool: Pool) -> list[tuple[int, Section, Entry]]:
+    """The entries with a figure to check, each with its field code (section, and direction
+    in a Mitchell: a Howell's pairs are one field)."""
+    mitchell = [directed(s) for s in pool.sections]
+    return [
         (k * 2 + (mitchell[k] and entry.direction is Direction.EW), section, entry)
         for k, section in enumerate(pool.sections)
         for entry in section.entries
-        if entry.score is not None
+        if entry.score is not None or entry.percentage is not None or entry.rank is not None
     ]
-    numbers = np.array([entry.number for _, _, entry in ranked], dtype=np.int64)
-    width = int(max(flat.pairs[0].max(initial=0), flat.pairs[1].max(initial=0))) + 1
-    size = 2 * len(pool.sections) * width
-    negative = min(flat.pairs[0].min(initial=0), flat.pairs[1].min(initial=0)) < 0
-    if size > 1 << 20 or negative:  # pair numbers too large to count in place
-        return _tallies_sparse(pool, flat, rounded, exact)
-    codes, points, exacts = [], [], []
-    for side in (0, 1):
-        value = rounded.pairs()[side]
-        scored = ~np.isnan(value)
-        field = flat.section * 2 + directed[flat.section] * side  # a Howell's pairs: one
-        codes.append((field * width + flat.pairs[side])[scored])
-        points.append(value[scored])
-        exacts.append(exact.pairs()[side][scored])
-    code = np.concatenate(codes)
-    sums = np.asarray(np.bincount(code, np.concatenate(points), size), dtype=np.float64)
-    sums_exact = np.asarray(np.bincount(code, np.concatenate(exacts), size), dtype=np.float64)
-    played = np.bincount(code, minlength=size).astype(np.float64)
-    fields = np.array([k for k, _, _ in ranked], dtype=np.int64)
-    at = np.where(numbers < width, fields * width + numbers, 0)
-    found = (numbers < width) & (played[at] > 0) if at.size else np.zeros(0, dtype=bool)
-    rows = [
-        (section, entry)
-        for (_, section, entry), ok in zip(ranked, found.tolist(), strict=True)
-        if ok
-    ]
-    at = at[found]
-    return rows, Tallies(sums[at], sums_exact[at], np.maximum(played[at], 1.0))
 
 
-def _tallies_sparse(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> tuple[Rows, Tallies]:
-    """:func:`tallies` for pair numbers too large to count in place: the codes numbered
-    densely by a sort first."""
-    mitchell = [any(e.direction is not None for e in s.entries) for s in pool.sections]
-    directed = np.array(mitchell, dtype=np.int64)
-    codes, points, exacts = [], [], []
+def tallies(pool: Pool, flat: Flat, src: Sources) -> tuple[Rows, Tallies]:
+    """The entries with a figure to check and points on the boards, with their sums (one
+    code per pair: section, direction for a Mitchell, number)."""
+    split = np.array([directed(s) for s in pool.sections], dtype=np.int64)
+    ranked = _wanted(pool)
+    codes, columns = [], []
     for side in (0, 1):
-        value = rounded.pairs()[side]
-        scored = ~np.isnan(value)
-        split = directed[flat.section] * side  # a Howell's pairs are one field
-        codes.append(((flat.section * 2 + split) * 100_000 + flat.pairs[side])[scored])
-        points.append(value[scored])
-        exacts.append(exact.pairs()[side][scored])
-    keys, index = np.unique(np.concatenate(codes), return_inverse=True)
-    sums = np.bincount(index, weights=np.concatenate(points))
-    sums_exact = np.bincount(index, weights=np.concatenate(exacts))
-    played = np.bincount(index).astype(np.float64)
-    ranked = [
-        (k, section, entry)
-        for k, section in enumerate(pool.sections)
-        for entry in section.entries
-        if entry.score is not None
+        scored = ~np.isnan(src.printed.pairs()[side])
+        field = flat.section * 2 + split[flat.section] * side  # a Howell's pairs: one
+        codes.append((field, flat.pairs[side], scored))
+        columns.append(
+            [
+                src.rounded.pairs()[side],
+                src.exact.pairs()[side],
+                src.printed.pairs()[side],
+                src.tops,
+                src.offsets,
+            ]
+        )
+    fields = np.concatenate([f[s] for f, _, s in codes])
+    pairs = np.concatenate([p[s] for _, p, s in codes])
+    weights = [
+        np.nan_to_num(np.concatenate([columns[side][k][codes[side][2]] for side in (0, 1)]))
+        for k in range(5)
     ]
-    ew = Direction.EW
-    wanted = [
-        (k * 2 + (mitchell[k] and entry.direction is ew)) * 100_000 + entry.number
-        for k, _, entry in ranked
+    wanted_fields = np.array([k for k, _, _ in ranked], dtype=np.int64)
+    wanted_pairs = np.array([e.number for _, _, e in ranked], dtype=np.int64)
+    index, found = _index(fields, pairs, wanted_fields, wanted_pairs)
+    sums = [
+        np.asarray(np.bincount(index, w, found.size + 1)[:-1], dtype=np.float64) for w in weights
     ]
-    rows = [(section, entry) for _, section, entry in ranked]
-    at = np.searchsorted(keys, np.array(wanted, dtype=np.int64))
-    at = np.minimum(at, max(keys.size - 1, 0))
-    found = keys[at] == np.array(wanted, dtype=np.int64) if keys.size else np.zeros(0, bool)
-    rows = [row for row, ok in zip(rows, found.tolist(), strict=True) if ok]
-    at = at[found]
-    return rows, Tallies(sums[at], sums_exact[at], np.maximum(played[at], 1))
+    played = np.bincount(index, minlength=found.size + 1)[:-1].astype(np.float64)
+    keep = (played > 0) & found
+    rows = [(s, e) for (_, s, e), ok in zip(ranked, keep.tolist(), strict=True) if ok]
+    points, exact, printed, tops, offsets = (column[keep] for column in sums)
+    return rows, Tallies(points, exact, printed, tops, offsets, played[keep])
+
+
+def _index(
+    fields: npt.NDArray[np.int64],
+    pairs: npt.NDArray[np.int64],
+    wanted_fields: npt.NDArray[np.int64],
+    wanted_pairs: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """For each scored line side, the index of its entry among the wanted ones (the number
+    of wanted entries where it is none of them), and which wanted entries were found."""
+    width = int(max(pairs.max(initial=0), wanted_pairs.max(initial=0))) + 1
+    low = min(pairs.min(initial=0), wanted_pairs.min(initial=0))
+    size = (int(max(fields.max(initial=0), wanted_fields.max(initial=0))) + 1) * width
+    none = wanted_fields.size
+    if low >= 0 and size <= 1 << 20:  # small codes: a table of the wanted ones
+        table = np.full(size, none, dtype=np.int64)
+        table[wanted_fields * width + wanted_pairs] = np.arange(none)
+        index = table[fields * width + pairs]
+    else:  # large or negative pair numbers: matched by a sort
+        keys = wanted_fields * (1 << 40) + wanted_pairs
+        order = np.argsort(keys, kind="stable")
+        sought = fields * (1 << 40) + pairs
+        at = np.minimum(np.searchsorted(keys[order], sought), max(none - 1, 0))
+        hit = keys[order][at] == sought if none else np.zeros(sought.size, dtype=bool)
+        index = np.where(hit, order[at] if none else 0, none)
+    found = np.zeros(none, dtype=bool)
+    found[index[index < none]] = True
+    return index.astype(np.int64), found
 
 
 def _rules(
     pool: Pool, rows: Rows, counts: Tallies, adjust: Floats
 ) -> dict[str, tuple[Floats, Floats]]:
-    """Candidate totals and percentages of every row by each rule a file may follow."""
+    """Candidate totals and percentages of every row by each rule a file may follow (with a
+    director's ``adjust``-ment of each row's points)."""
     points, exact, played = counts.points + adjust, counts.exact + adjust, counts.played
+    printed = counts.printed + adjust
     top = pool.top or 1.0
     most = float(played.max())
     full = np.array([s.maximum_score / top if s.maximum_score else most for s, _ in rows])
     scaled = points * full / played
     stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
-    exact_pct = 100 * exact / (top * played)
+    exact_pct = 100 * (exact + counts.offsets) / (top * played)
+    tops = np.where(counts.tops > 0, counts.tops, 1.0)
     return {
         "the stored points scaled to a full session": (scaled, 100 * stored / (top * full)),
         "the exact points scaled to a full session": (exact * full / played, exact_pct),
         "the percentage": (exact_pct, exact_pct),
-        "played": (points, 100 * points / (top * played)),
+        "the printed points summed": (printed, 100 * (printed + counts.offsets) / tops),
+        "the points of the boards played": (
+            points,
+            100 * (points + counts.offsets) / (top * played),
+        ),
     }
+
+
+EXACT = ("the exact points scaled to a full session", "the percentage")
+"""Rules on unrounded points: a total within a unit of its last digit agrees (Compscore's
+own rounding of a factored board's two sides moves it so)."""
 
 
 def check_totals(
     pool: Pool,
     flat: Flat,
-    rounded: Sides,
-    exact: Sides,
+    check: Sources,
+    applied: Sources | None,
     method: Method,
     apply: bool,
     done: Rescoring,
 ) -> None:
-    """Compare every entry's total, percentage and rank (see the module)."""
-    rows, counts = tallies(pool, flat, rounded, exact)
+    """Compare every entry's total, percentage and rank (see the module). ``check`` holds
+    the file's own board points (for finding the rules and the errors); ``applied`` those
+    the rescored copy has (with ``apply``: what is written)."""
+    rows, counts = tallies(pool, flat, check)
     if not rows:
         return
     scores = _recorded([e.score for _, e in rows])
     adjust = np.zeros(len(rows))
     rules = _rules(pool, rows, counts, adjust)
-    fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
-    if not any(fits.all() for fits in fitting.values()):
+    if not _all_fit(scores, rules):
         # a director's adjustment, where the file keeps one, is looked up only where needed
-        adjust = np.array([_adjustment(e) for _, e in rows])
+        adjust = np.array([adjustment(e) for _, e in rows])
         if adjust.any():
             rules = _rules(pool, rows, counts, adjust)
-            fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
-    rule = max(fitting, key=lambda name: int(fitting[name].sum()))  # ties: the first
-    fits = int(fitting[rule].sum())
-    if fits * 2 < len(rows):
-        done.unchecked.append(
-            f"event {pool.event.number}: {len(rows) - fits} of {len(rows)} totals follow from "
-            "the board points by no rule found (a handicap or carry-over?): totals not checked"
-        )
-        return
-    method.totals = rule
-    totals, percents = rules[rule]
+    again = rules
+    if apply and applied is not None:
+        again = _rules(pool, *tallies_for(pool, flat, applied, rows), adjust)
+    event = pool.event.number
+    rule = _figure(event, "total", rows, scores, rules, again, 0, apply, done)
+    if rule:
+        method.totals = rule
     shares = _recorded([e.percentage for _, e in rows])
-    share_fits = _near(shares, percents) | _near(shares, rules["played"][1])
-    for what, recorded, agrees, values in (
-        ("total", scores, fitting[rule], totals),
-        ("percentage", shares, share_fits, percents),
-    ):
-        given = ~np.isnan(recorded)
-        counted = done.agreement["totals" if what == "total" else "percentages"]
-        counted[0] += int((agrees & given).sum())
-        counted[1] += int(given.sum())
-        for k in np.flatnonzero(given & ~agrees).tolist():
-            section, entry = rows[k]
-            value = _stored(float(values[k]))
-            done.differences.append(
-                Difference(_place(pool, section, entry), what, float(recorded[k]), value)
-            )
-            if apply:
-                setattr(entry, "score" if what == "total" else "percentage", value)
-    _ranks(pool, rows, totals, apply, done)
+    _figure(event, "percentage", rows, shares, rules, again, 1, apply, done, rule)
+    check_ranks(pool, rows, _ranked_values(rows, rules, rule), method, apply, done)
 
 
-def _place(pool: Pool, section: Section, entry: Entry) -> str:
-    return entry_place(pool.event.number, section.name, entry)
+def _all_fit(scores: Floats, rules: dict[str, tuple[Floats, Floats]]) -> bool:
+    """Whether some rule gives every recorded total."""
+    given = ~np.isnan(scores)
+    unit = 10.0 ** -_decimals(scores[given])
+    return any(bool(_agrees(scores, t, name, unit)[given].all()) for name, (t, _) in rules.items())
+
+
+def tallies_for(pool: Pool, flat: Flat, src: Sources, rows: Rows) -> tuple[Rows, Tallies]:
+    """:func:`tallies` of the same rows from other points (a row with no line keeps its
+    place, with nothing played)."""
+    found, counts = tallies(pool, flat, src)
+    if len(found) == len(rows):
+        return rows, counts
+    at = {id(e): k for k, (_, e) in enumerate(found)}
+    pick = np.array([at.get(id(e), -1) for _, e in rows])
+    at = np.maximum(pick, 0)
+    taken = pick >= 0
+
+    def column(values: Floats, default: float = 0.0) -> Floats:
+        return np.asarray(np.where(taken, values[at], default), dtype=np.float64)
+
+    return rows, Tallies(
+        column(counts.points),
+        column(counts.exact),
+        column(counts.printed),
+        column(counts.tops),
+        column(counts.offsets),
+        column(counts.played, 1.0),
+    )
+
+
+def _figure(
+    event: int,
+    what: str,
+    rows: Rows,
+    recorded: Floats,
+    rules: dict[str, tuple[Floats, Floats]],
+    again: dict[str, tuple[Floats, Floats]],
+    column: int,
+    apply: bool,
+    done: Rescoring,
+    first: str = "",
+) -> str:
+    """Totals (``column`` 0) or percentages (1) checked by the rule most of them agree
+    with (ties: ``first``, then the order of the rules); the rule, ``""`` where none is
+    recorded or none reproduces them."""
+    given = ~np.isnan(recorded)
+    if not given.any():
+        return ""
+    names = sorted(rules, key=lambda name: name != first)
+    unit = 10.0 ** -_decimals(recorded[given])
+    fitting = {name: _agrees(recorded, rules[name][column], name, unit) for name in names}
+    rule = max(names, key=lambda name: int((fitting[name] & given).sum()))
+    agreeing, compared = int((fitting[rule] & given).sum()), int(given.sum())
+    counted = done.agreement["totals" if column == 0 else "percentages"]
+    counted[0] += agreeing
+    counted[1] += compared
+    plural = f"{what}s"
+    if not reproduces(agreeing, compared):
+        done.not_reproduced(f"event {event}", plural, rule, agreeing, compared)
+        return ""
+    values = again[rule][column]
+    wrong = given & ~(_agrees(recorded, values, rule, unit) if apply else fitting[rule])
+    for k in np.flatnonzero(wrong).tolist():
+        section, entry = rows[k]
+        value = _stored(float(values[k]), unit)
+        place = entry_place(event, section.name, entry)
+        done.differences.append(Difference(place, what, float(recorded[k]), value))
+        if apply:
+            setattr(entry, "score" if column == 0 else "percentage", value)
+    return rule
+
+
+def _ranked_values(rows: Rows, rules: dict[str, tuple[Floats, Floats]], rule: str) -> Floats:
+    """What the entries are ranked on: their totals as the file records them (as rescored,
+    with ``apply``), else the rule's, else their percentages."""
+    totals = _recorded([e.score for _, e in rows])
+    if rule:
+        totals = np.where(np.isnan(totals), rules[rule][0], totals)
+    if np.isnan(totals).all():
+        totals = _recorded([e.percentage for _, e in rows])
+    return totals
+
+
+def _agrees(
+    recorded: Floats, computed: Floats, rule: str, unit: float = 0.01
+) -> npt.NDArray[np.bool_]:
+    """Figures that agree at the file's precision (``unit``, its last digit: half of it;
+    a whole unit on unrounded points)."""
+    tolerance = unit if rule in EXACT else unit / 2
+    return np.asarray(np.abs(recorded - computed) <= tolerance + 1e-6)
+
+
+def _decimals(values: Floats) -> int:
+    """The decimals the recorded figures are printed with (0 to 2)."""
+    for decimals in (0, 1):
+        if np.all(np.abs(np.round(values, decimals) - values) < 1e-6):
+            return decimals
+    return 2
 
 
 def _recorded(values: list[float | None]) -> Floats:
-    return np.array(values, dtype=np.float64)
+    return np.array([np.nan if v is None else v for v in values], dtype=np.float64)
 
 
-def _stored(value: float) -> float:
-    """A total as a file stores it: two decimals, halves up (as :func:`.to_precision`)."""
-    return math.floor(value * 100 + 0.5 + 1e-6) / 100
+def _stored(value: float, unit: float = 0.01) -> float:
+    """A figure as the file stores it: at its precision, halves up (as
+    :func:`.to_precision`)."""
+    scale = round(1 / unit)
+    return math.floor(value * scale + 0.5 + 1e-6) / scale
 
 
-def _adjustment(entry: Entry) -> float:
+def adjustment(entry: Entry) -> float:
     """Matchpoints a director added to the pair's total (a penalty is negative), where the
     file keeps one beside the entry (its kept record's ``adjustment``)."""
     value = getattr(entry.kept, "adjustment", None)
     return float(value) if isinstance(value, int | float) else 0.0
-
-
-def _near(recorded: Floats, computed: Floats) -> npt.NDArray[np.bool_]:
-    """Figures that agree at two decimals (NaN: nothing recorded, no agreement)."""
-    return np.asarray(np.abs(recorded - computed) <= HALF)
-
-
-def _ranks(pool: Pool, rows: Rows, totals: Floats, apply: bool, done: Rescoring) -> None:
-    """Each entry's place among its direction (ties share the best place: a recorded rank
-    anywhere in the tie's places agrees)."""
-    ranks = _recorded([e.rank for _, e in rows])
-    direction = np.array(
-        [0 if e.direction is None else 1 + (e.direction is Direction.EW) for _, e in rows]
-    )
-    values = np.floor(totals * 100 + 0.5 + 1e-6)  # ranked on the stored two decimals
-    same = direction[:, None] == direction[None, :]
-    place = (same & (values[None, :] > values[:, None])).sum(axis=1) + 1
-    last = (same & (values[None, :] >= values[:, None])).sum(axis=1)
-    given = ~np.isnan(ranks)
-    agrees = (place <= ranks) & (ranks <= last)
-    wrong = np.flatnonzero(given & ~agrees)
-    found = int(given.sum())
-    if wrong.size * 10 > found:  # most ranks follow another rule (strats, sections)
-        done.unchecked.append(
-            f"event {pool.event.number}: {wrong.size} of {found} ranks are not places "
-            "by total in a direction (ranked by strat or section?): ranks not checked"
-        )
-        return
-    done.agreement["ranks"][0] += found - wrong.size
-    done.agreement["ranks"][1] += found
-    for k in wrong.tolist():
-        section, entry = rows[k]
-        done.differences.append(
-            Difference(_place(pool, section, entry), "rank", entry.rank, int(place[k]))
-        )
-        if apply:
-            entry.rank = int(place[k])
