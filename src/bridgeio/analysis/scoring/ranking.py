@@ -24,7 +24,7 @@ rule that reproduces the bulk of them, or one warning.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -42,23 +42,42 @@ Rows = list[tuple[Section, Entry]]
 
 @dataclass(frozen=True)
 class Field:
-    """Where entries compete for a place: a key per row (rows with one key are ranked
-    together)."""
+    """Where entries compete for a place: a group number for each row from its section's
+    index and its direction (0 none, 1 N-S, 2 E-W); rows of one group are ranked
+    together."""
 
     name: str
-    key: Callable[[int, Section, Entry], tuple[object, ...]]
-
-
-def _direction(entry: Entry) -> int:
-    return 0 if entry.direction is None else 1 + (entry.direction is Direction.EW)
+    group: Callable[[Ints, Ints], Ints]
 
 
 FIELDS = [
-    Field("in a direction across the sections scored together", lambda k, s, e: (_direction(e),)),
-    Field("in a direction within each section", lambda k, s, e: (id(s), _direction(e))),
-    Field("across the field", lambda k, s, e: ()),
-    Field("within each section", lambda k, s, e: (id(s),)),
+    Field("in a direction across the sections scored together", lambda s, d: d),
+    Field("in a direction within each section", lambda s, d: s * 3 + d),
+    Field("across the field", lambda s, d: np.zeros_like(d)),
+    Field("within each section", lambda s, d: s),
 ]
+
+
+@dataclass
+class Where:
+    """Each row's section index and direction, from which a field's groups follow."""
+
+    section: Ints
+    direction: Ints
+
+    @classmethod
+    def of(cls, rows: Rows) -> Where:
+        """The rows' sections (numbered in order of appearance) and directions."""
+        index: dict[int, int] = {}
+        sections = [index.setdefault(id(s), len(index)) for s, _ in rows]
+        directions = [
+            0 if e.direction is None else 1 + (e.direction is Direction.EW) for _, e in rows
+        ]
+        return cls(np.array(sections, dtype=np.int64), np.array(directions, dtype=np.int64))
+
+    def groups(self, field: Field) -> Ints:
+        """Each row's group in ``field``."""
+        return np.asarray(field.group(self.section, self.direction), dtype=np.int64)
 
 
 def places(
@@ -73,27 +92,76 @@ def places(
     ([2, 1, 2, 1], [3, 1, 3, 1])
     """
     half = 0.5 + 1e-6 if up else 0.5 - 1e-6
-    stored = np.floor(values * 10.0**decimals + half)
+    scaled = np.floor(values * 10.0**decimals + half)
+    if not (np.abs(scaled) <= LIMIT).all():  # (NaN, infinite or huge: at the limits)
+        scaled = np.clip(np.where(np.isnan(scaled), -LIMIT, scaled), -LIMIT, LIMIT)
+    stored = scaled.astype(np.int64)
     if after is not None:
-        stored = np.where(after, stored - 1e12, stored)
-    same = groups[:, None] == groups[None, :]
-    low = (same & (stored[None, :] > stored[:, None])).sum(axis=1) + 1
-    high = (same & (stored[None, :] >= stored[:, None])).sum(axis=1)
+        stored = np.where(after, stored - 2 * LIMIT, stored)
+    # one key a row: its group, then its value from the highest (sorted once, the places
+    # of a value are the bounds of its key)
+    base = groups.astype(np.int64) * (1 << 46)
+    keys = base + ((1 << 44) - stored)
+    ordered = np.sort(keys)
+    start = np.searchsorted(ordered, base, side="left")
+    low = np.searchsorted(ordered, keys, side="left") - start + 1
+    high = np.searchsorted(ordered, keys, side="right") - start
     return low.astype(np.int64), high.astype(np.int64)
 
 
-def _groups(rows: Rows, field: Field) -> Ints:
-    keys: dict[tuple[object, ...], int] = {}
-    return np.array(
-        [keys.setdefault(field.key(k, s, e), len(keys)) for k, (s, e) in enumerate(rows)],
-        dtype=np.int64,
-    )
+LIMIT = 1 << 41  # a value's magnitude (at its decimals) ranked exactly; larger: at the limit
 
 
-def not_eligible(rows: Rows) -> Bools:
-    """Rows the file marks not eligible (NE: ACBLscore ranks them after the eligible ones),
-    where its kept record says (ACBLscore's eligibility status, non-zero for a fill-in)."""
-    return np.array([bool(getattr(e.kept, "eligibility", 0)) for _, e in rows], dtype=bool)
+@dataclass
+class Kept:
+    """What an event's entries' kept records say for their ranking, looked up once and only
+    where a ranking needs it: which are not eligible (NE: ACBLscore ranks them after the
+    eligible ones; its eligibility status, non-zero for a fill-in) and the score carried
+    over from earlier sessions."""
+
+    event: Event | None = None
+    ne: dict[int, bool] | None = None
+    carried: bool = False  # whether final scores count what was carried over
+    table: tuple[dict[int, int], Ints, Ints] | None = None  # see :meth:`strats`
+
+    @classmethod
+    def of(cls, event: Event) -> Kept:
+        """What the event's entries' kept records say (nothing where they say none)."""
+        entries = [e for s in event.sections for e in s.entries]
+        if not any(e.ranks for e in entries) or not hasattr(type(entries[0].kept), "eligibility"):
+            return cls()
+        return cls(event)
+
+    def not_eligible(self, rows: Rows) -> Bools:
+        """Which rows are not eligible."""
+        if self.ne is None:
+            entries = [e for s in self.event.sections for e in s.entries] if self.event else []
+            self.ne = {id(e): bool(getattr(e.kept, "eligibility", 0)) for e in entries}
+        ne = self.ne
+        return np.array([ne.get(id(e), False) for _, e in rows], dtype=bool)
+
+    def strats(self, rows: Rows) -> tuple[Ints, Ints]:
+        """Each row's strat, and its recorded places in each strat as an array (row, strat,
+        [rank, overall low, overall high]; 0 where none): made once for the event."""
+        if self.table is None:
+            entries = [e for s in self.event.sections for e in s.entries] if self.event else []
+            if not self.event:
+                entries = [e for _, e in rows]
+            strat, table = _strat_table(entries)
+            self.table = ({id(e): k for k, e in enumerate(entries)}, strat, table)
+        index, strat, table = self.table
+        at = np.array([index[id(e)] for _, e in rows], dtype=np.int64)
+        return strat[at], table[at]
+
+    def final_score(self, entry: Entry) -> float:
+        """The entry's score over every session: its session score and what was carried
+        over (0 where none is kept)."""
+        score = entry.score if entry.score is not None else -np.inf
+        return score + _number(getattr(entry.kept, "carryover", 0.0)) if self.carried else score
+
+
+def _number(value: object) -> float:
+    return float(value) if isinstance(value, int | float) else 0.0
 
 
 @dataclass
@@ -114,35 +182,37 @@ class Rule:
         return f"places by total {self.field.name}{tail}"
 
 
-def rules(rows: Rows) -> list[Rule]:
-    """Every ranking rule to try (the NE variant only where such a pair plays)."""
-    ne = not_eligible(rows)
-    found = [Rule(f, None) for f in FIELDS]
-    if ne.any():
-        found += [Rule(f, ne) for f in FIELDS]
+def rules(ne: Bools | None = None) -> list[Rule]:
+    """Every ranking rule to try, in order of preference: with ``ne``, only the variants
+    that place those pairs after."""
+    found = [Rule(f, ne) for f in FIELDS]
     return found + [Rule(r.field, r.after, 1) for r in found]
 
 
 def check_ranks(
-    pool: Pool, rows: Rows, values: Floats, method: Method, apply: bool, done: Rescoring
+    pool: Pool,
+    rows: Rows,
+    values: Floats,
+    method: Method,
+    apply: bool,
+    done: Rescoring,
+    kept: Kept | None = None,
 ) -> None:
     """Each entry's recorded rank against its place by the rule most ranks follow (see the
     module), then ACBLscore's strat and overall places."""
     ranks = np.array([np.nan if e.rank is None else e.rank for _, e in rows], dtype=np.float64)
     given = ~np.isnan(ranks) & ~np.isnan(values)
     values = np.nan_to_num(values, nan=-np.inf)
+    where, kept = Where.of(rows), kept or Kept()
+    field, ne = FIELDS[0], None
     if given.any():
-        tried = []
-        for rule in rules(rows):
-            groups = _groups(rows, rule.field)
-            low, high = places(values, groups, rule.after, rule.decimals)
-            agrees = (low <= ranks) & (ranks <= high)
-            if rule.decimals < 2:  # a total printed at a half was rounded either way
-                other = places(values, groups, rule.after, rule.decimals, up=False)
-                agrees |= (other[0] <= ranks) & (ranks <= other[1])
-            tried.append((int((agrees & given).sum()), rule, low, high, agrees))
-        count, rule, low, high, agrees = max(tried, key=lambda t: t[0])  # ties: the first
         found = int(given.sum())
+        tried = _tried(rules(), where, values, ranks, given)
+        if tried[-1][0] < found and kept.event is not None:  # NE pairs, where the file has
+            ne = kept.not_eligible(rows)
+            if ne.any():
+                tried += _tried(rules(ne), where, values, ranks, given)
+        count, rule, low, high, agrees = max(tried, key=lambda t: t[0])  # ties: the first
         done.agreement["ranks"][0] += count
         done.agreement["ranks"][1] += found
         if not reproduces(count, found):
@@ -153,40 +223,60 @@ def check_ranks(
             method.ranks = rule.describe()
             _differences(pool, rows, given & ~agrees, low, high, apply, done)
         field = rule.field
-    else:
-        field = FIELDS[0]
-    strat_ranks(pool, rows, values, field, done)
+    if any(e.ranks for _, e in rows):
+        strat_ranks(pool.event, rows, values, where.groups(field), kept, done)
 
 
-def final_score(entry: Entry) -> float:
-    """The entry's score over every session: its session score and what was carried over
-    (ACBLscore's kept carry-over; 0 elsewhere)."""
-    carried = getattr(entry.kept, "carryover", 0.0)
-    score = entry.score if entry.score is not None else -np.inf
-    return score + (float(carried) if isinstance(carried, int | float) else 0.0)
+Tried = tuple[int, Rule, Ints, Ints, Bools]
 
 
-def overall_ranks(event: Event, done: Rescoring) -> None:
+def _tried(
+    candidates: list[Rule], where: Where, values: Floats, ranks: Floats, given: Bools
+) -> list[Tried]:
+    """Each rule's agreement with the recorded ranks (stopping at one that gives them
+    all), with its places."""
+    tried: list[Tried] = []
+    for rule in candidates:
+        groups = where.groups(rule.field)
+        low, high = places(values, groups, rule.after, rule.decimals)
+        agrees = (low <= ranks) & (ranks <= high)
+        if rule.decimals < 2:  # a total printed at a half was rounded either way
+            other = places(values, groups, rule.after, rule.decimals, up=False)
+            agrees |= (other[0] <= ranks) & (ranks <= other[1])
+        tried.append((int((agrees & given).sum()), rule, low, high, agrees))
+        if tried[-1][0] == int(given.sum()):
+            break  # (every rank: no rule can do better)
+    return tried
+
+
+def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> None:
     """ACBLscore's overall places in each strat, where recorded: across every section of
     the event and both directions, by final score, among the eligible entries of the strat,
     ties shared (see the module)."""
     rows = [(s, e) for s in event.sections for e in s.entries if e.ranks]
     if not rows or not any(r.overall_low for _, e in rows for r in e.ranks):
         return
-    values = np.array([final_score(e) for _, e in rows], dtype=np.float64)
-    ne = not_eligible(rows)
-    strat = np.array([e.strat or 1 for _, e in rows], dtype=np.int64)
-    found: list[Check] = []
-    for k in range(max(len(e.ranks) for _, e in rows)):
-        inside = (strat >= k + 1) & ~ne
-        low, high = places(values, np.where(inside, 0, -1))
-        for r, (_, entry) in enumerate(rows):
-            got = entry.ranks[k] if k < len(entry.ranks) else None
-            if got is None or not got.overall_low:
-                continue
-            ok = bool(inside[r]) and got.overall_low == low[r] and got.overall_high in (0, high[r])
-            found.append(Check(r, k, got.overall_low, ok, int(low[r]), int(high[r])))
-    _verdict(event, rows, {"overall": found}, done)
+    kept = kept or Kept.of(event)
+    strat, table = kept.strats(rows)
+    depth = table.shape[1]
+    recorded, tie = table[:, :, 1], table[:, :, 2]  # (row, strat)
+    r, k = np.nonzero(recorded)
+    # (NE pairs and what was carried over looked up only where needed)
+    for ne, carried in ((False, False), (True, False), (True, True)):
+        kept.carried = carried
+        inside = strat[:, None] >= np.arange(1, depth + 1)[None, :]
+        if ne:
+            inside &= ~kept.not_eligible(rows)[:, None]
+        ri, ki = np.nonzero(inside)
+        values = np.array([kept.final_score(e) for _, e in rows], dtype=np.float64)
+        low, high = np.zeros_like(recorded), np.zeros_like(recorded)
+        low[ri, ki], high[ri, ki] = places(values[ri], ki)
+        ok = inside & (recorded == low) & ((tie == 0) | (tie == high))
+        if bool(ok[r, k].all()) or kept.event is None:
+            break
+    found = Checks("overall")
+    found.add(r, k, recorded[r, k], ok[r, k], low[r, k], high[r, k])
+    found.verdict(event, rows, done)
 
 
 def _differences(
@@ -207,27 +297,44 @@ def _differences(
             entry.rank, entry.tied = int(low[k]), bool(high[k] > low[k])
 
 
-def strat_ranks(pool: Pool, rows: Rows, values: Floats, field: Field, done: Rescoring) -> None:
-    """ACBLscore's rank in each strat, where recorded: among the entries eligible for the
-    strat, where ``field`` ranks them, NE pairs after, ties split (a rank anywhere in the
-    tie agrees; see the module)."""
-    depth = max((len(e.ranks) for _, e in rows), default=0)
-    if depth == 0:
+def strat_ranks(
+    event: Event, rows: Rows, values: Floats, groups: Ints, kept: Kept, done: Rescoring
+) -> None:
+    """ACBLscore's rank in each strat after the first (the first's is the entry's rank,
+    checked already), where recorded: among the entries eligible for the strat, in the
+    ``groups`` the entries' ranks are found in, NE pairs after, ties split (a rank anywhere
+    in the tie agrees; see the module)."""
+    strat, table = kept.strats(rows)
+    depth = table.shape[1]
+    if depth < 2:
         return
-    ne = not_eligible(rows)
-    strat = np.array([e.strat or 1 for _, e in rows], dtype=np.int64)
-    groups = _groups(rows, field)
-    found: list[Check] = []
-    for k in range(depth):
-        inside = strat >= k + 1
-        low, high = places(values, np.where(inside, groups, -1 - groups), ne)
-        for r, (_, entry) in enumerate(rows):
-            got = entry.ranks[k] if k < len(entry.ranks) else None
-            if got is None or not got.rank or not inside[r]:
-                continue
-            ok = bool(low[r] <= got.rank <= high[r])
-            found.append(Check(r, k, got.rank, ok, int(low[r]), int(high[r])))
-    _verdict(pool.event, rows, {"strat": found}, done)
+    # every strat at once, its eligible rows only: each strat a group of its own
+    k, r = np.nonzero(strat[None, :] >= np.arange(2, depth + 1)[:, None])
+    k = k + 1
+    keyed = k * (int(groups.max(initial=0)) + 1) + groups[r]
+    recorded = table[r, k, 0]
+    given = recorded != 0
+    for ne in (False, True):  # (NE pairs looked up only where needed)
+        after = kept.not_eligible(rows)[r] if ne else None
+        low, high = places(values[r], keyed, after)
+        ok = (low <= recorded) & (recorded <= high)
+        if bool(ok[given].all()) or kept.event is None:
+            break
+    found = Checks("strat")
+    found.add(r[given], k[given], recorded[given], ok[given], low[given], high[given])
+    found.verdict(event, rows, done)
+
+
+def _strat_table(entries: list[Entry]) -> tuple[Ints, Ints]:
+    """Each entry's strat, and its recorded places in each strat (see
+    :meth:`Kept.strats`)."""
+    depth = max((len(e.ranks) for e in entries), default=0)
+    none = [(0, 0, 0)] * depth
+    table = [
+        ([(r.rank, r.overall_low, r.overall_high) for r in e.ranks] + none)[:depth] for e in entries
+    ]
+    strat = np.array([e.strat or 1 for e in entries], dtype=np.int64)
+    return strat, np.array(table, dtype=np.int64).reshape(len(entries), depth, 3)
 
 
 NAMES = {
@@ -236,43 +343,44 @@ NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Check:
-    """One recorded strat place (row, strat) against the places the rule gives."""
+@dataclass
+class Checks:
+    """Recorded strat places of one kind checked: how many, how many agree, and each that
+    does not (row, strat, recorded, low and high places by the rule)."""
 
-    row: int
-    strat: int
-    recorded: int
-    ok: bool
-    low: int
-    high: int
+    kind: str
+    agreeing: int = 0
+    compared: int = 0
+    wrong: list[tuple[int, int, int, int, int]] = field(default_factory=list)
 
+    def add(self, row: Ints, strat: Ints, recorded: Ints, ok: Bools, low: Ints, high: Ints) -> None:
+        """Recorded places (each a row and strat), each against the rule's."""
+        self.compared += int(row.size)
+        self.agreeing += int(ok.sum())
+        for at in np.flatnonzero(~ok).tolist():
+            found = (row[at], strat[at], recorded[at], low[at], high[at])
+            self.wrong.append(tuple(int(v) for v in found))  # type: ignore[arg-type]
 
-def _verdict(event: Event, rows: Rows, checks: dict[str, list[Check]], done: Rescoring) -> None:
-    """Each kind of strat place: reproduced (a place alone against it is an error) or one
-    warning."""
-    for kind, found in checks.items():
-        if not found:
-            continue
-        what, rule = NAMES[kind]
-        agreeing = sum(c.ok for c in found)
-        done.agreement["ranks"][0] += agreeing
-        done.agreement["ranks"][1] += len(found)
-        if not reproduces(agreeing, len(found)):
-            done.not_reproduced(f"event {event.number}", what, rule, agreeing, len(found))
-            continue
+    def verdict(self, event: Event, rows: Rows, done: Rescoring) -> None:
+        """Reproduced (a place alone against the rule is an error) or one warning."""
+        if not self.compared:
+            return
+        what, rule = NAMES[self.kind]
+        done.agreement["ranks"][0] += self.agreeing
+        done.agreement["ranks"][1] += self.compared
+        if not reproduces(self.agreeing, self.compared):
+            where = f"event {event.number}"
+            done.not_reproduced(where, what, rule, self.agreeing, self.compared)
+            return
         letters = [s.letter for s in event.strats]
-        for check in found:
-            if check.ok:
-                continue
-            section, entry = rows[check.row]
-            letter = letters[check.strat] if check.strat < len(letters) else check.strat + 1
-            tie = f"{check.low}-{check.high}" if check.high > check.low else check.low
+        for r, k, recorded, low, high in self.wrong:
+            section, entry = rows[r]
+            letter = letters[k] if k < len(letters) else k + 1
             done.differences.append(
                 Difference(
                     entry_place(event.number, section.name, entry),
-                    f"{kind} rank in strat {letter}",
-                    check.recorded,
-                    tie,
+                    f"{self.kind} rank in strat {letter}",
+                    recorded,
+                    f"{low}-{high}" if high > low else low,
                 )
             )

@@ -54,7 +54,7 @@ from bridgeio.analysis.scoring.imp_events import rescore_imps
 from bridgeio.analysis.scoring.individuals import rescore_individuals
 from bridgeio.analysis.scoring.matches import rescore_matches
 from bridgeio.analysis.scoring.matchpoints import Convention
-from bridgeio.analysis.scoring.ranking import overall_ranks
+from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
 from bridgeio.analysis.scoring.totals import Sources, check_totals
 from bridgeio.model.results import (
@@ -89,11 +89,13 @@ def rescore(
         elif event.kind is EventKind.TEAMS and event.scoring in TEAM_SCORING:
             rescore_matches(event, apply, done)
         else:
-            done.unchecked.append(
+            text = (
                 f"event {event.number}: {event.kind.value} scored by {event.scoring.value}: "
                 "matchpoint and IMP pairs, matchpoint individuals and IMP team matches only "
                 "are checked here"
             )
+            done.unchecked.append(text)
+            done.unfit.append(text)
     return done
 
 
@@ -136,6 +138,7 @@ def _event(event: Event, convention: Convention | None, apply: bool, done: Resco
     missed = [s.name or "?" for s in event.sections if s.results and id(s) not in covered]
     if missed:
         _unscored(event, missed, done)
+    kept = Kept.of(event)
     for group in found:
         pool, flat, scored = max(
             ((p, f, _method(p, f)) for p in group for f in [p.lines()]),
@@ -149,11 +152,13 @@ def _event(event: Event, convention: Convention | None, apply: bool, done: Resco
             done.agreement["boards"][0] += fits[0]
             done.agreement["boards"][1] += fits[1]
             done.not_reproduced(where, "board points", method.describe(), *fits)
-            check_totals(pool, flat, scored.sources(None), None, method, apply, done)
+            mine = scored.sources(np.ones(flat.size, dtype=bool))  # the file's own points
+            check_totals(pool, flat, mine, None, method, apply, done, kept)
             continue
         wrong = _compare(pool, flat, scored.printed, method, apply, done)
-        check_totals(pool, flat, scored.sources(wrong), scored.sources(), method, apply, done)
-    overall_ranks(event, done)
+        applied = scored.sources()
+        check_totals(pool, flat, scored.sources(wrong), applied, method, apply, done, kept)
+    overall_ranks(event, done, kept)
 
 
 def _where(pool: Pool) -> str:
@@ -197,7 +202,7 @@ class Scored:
     def sources(self, wrong: npt.NDArray[np.bool_] | None = None) -> Sources:
         """The points the totals are formed from: with ``wrong``, the file's own where a
         line's recorded points are not the rule's (its board reported already)."""
-        if wrong is None:
+        if wrong is None or not wrong.any():
             return Sources(self.printed, self.rounded, self.exact, self.tops, self.offsets)
         keep = self.recorded
         return Sources(
@@ -226,66 +231,80 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     played = results(flat)
     sizes = field_sizes(flat)
     uneven = ((sizes < pool.results) | (sizes < played))[flat.group]  # factored or assigned
-    short = (played < pool.results)[flat.group]
     tops = np.full(flat.size, float(pool.top))
-    own = own_tops(flat, pool)
-    own_top = on_own_top(flat, pool, plain) if uneven.any() else plain
-    if pool.centred:  # (each board less half its top: the pool's, or its own unfactored)
+    if pool.centred:
         factored = centred(factored, pool.top)
-        plain, own_top = centred(plain, own), centred(own_top, own)
-    variants = {
-        "factored": factored,
-        "short unfactored": _mixed(short, plain, factored),
-        "own top": _mixed(uneven, own_top, factored),
-    }
-    rounding = _rounding(flat, variants, uneven, decimals)
+    chosen, rounding, printed = "factored", ROUNDINGS[0], factored.rounded(decimals, ROUNDINGS[0])
+    if uneven.any():  # where the file may print its points otherwise: the way most agree
+        short = (played < pool.results)[flat.group]
+        own = own_tops(flat, pool)
+        variants = {"factored": factored}
+        count, chosen, rounding = _best(flat, variants, uneven, decimals)
+        if count < 2 * int(uneven.sum()):  # (the other ways looked at only where needed)
+            variants = _variants(flat, pool, factored, plain, own, short, uneven)
+            count, chosen, rounding = _best(flat, variants, uneven, decimals)
+        printed = variants[chosen].rounded(decimals, rounding)
+        if chosen != "factored":
+            tops = np.where(short if chosen == "short unfactored" else uneven, own, tops)
     rounded = factored.rounded(decimals, rounding)
-    chosen, printed = "factored", rounded
-    if uneven.any():
-        best = agreeing(flat, rounded.part(uneven), uneven).sum()
-        for name in ("short unfactored", "own top"):
-            trial = variants[name].rounded(decimals, rounding)
-            count = agreeing(flat, trial.part(uneven), uneven).sum()
-            if count > best:
-                chosen, printed, best = name, trial, count
-    if chosen != "factored":
-        tops = np.where(short if chosen == "short unfactored" else uneven, own, tops)
     method = Method(pool.convention, pool.top, decimals, rounding, chosen == "short unfactored")
     method.factored = bool((sizes < pool.results).any())
     method.centred = pool.centred
     method.assigned_unfactored = chosen == "own top"
     blank = np.isnan(flat.recorded[0]) & np.isnan(flat.recorded[1])  # nothing to reproduce
     whole = (agreeing(flat, printed) == 2) | blank
-    compared = np.unique(flat.group[~blank]).size
-    boards = compared - np.unique(flat.group[~whole]).size
+    boards = len(flat.numbers)
+    compared = int((np.bincount(flat.group[~blank], minlength=boards) > 0).sum())
+    wrong = int((np.bincount(flat.group[~whole], minlength=boards) > 0).sum())
     offsets = tops / 2 if pool.centred else np.zeros(flat.size)
     recorded = Sides(flat.recorded[0], flat.recorded[1])
     return Scored(
-        method, printed, rounded, factored, tops, offsets, int(boards), recorded, compared
+        method, printed, rounded, factored, tops, offsets, compared - wrong, recorded, compared
     )
+
+
+def _variants(
+    flat: Flat,
+    pool: Pool,
+    factored: Sides,
+    plain: Sides,
+    own: Floats,
+    short: npt.NDArray[np.bool_],
+    uneven: npt.NDArray[np.bool_],
+) -> dict[str, Sides]:
+    """The ways a file prints the points of a board short of results or with an assigned
+    score: factored; unfactored where short (assigned scores a share of the pool's top);
+    on the board's own top (assigned scores a share of it: BriAn)."""
+    own_top = on_own_top(flat, pool, plain)
+    if pool.centred:  # (each board less half its top: its own, unfactored)
+        plain, own_top = centred(plain, own), centred(own_top, own)
+    return {
+        "factored": factored,
+        "short unfactored": _mixed(short, plain, factored),
+        "own top": _mixed(uneven, own_top, factored),
+    }
+
+
+def _best(
+    flat: Flat, variants: dict[str, Sides], uneven: npt.NDArray[np.bool_], decimals: int
+) -> tuple[int, str, str]:
+    """The variant and rounding most recorded points of the uneven lines agree with (ties:
+    the first of each: factored, half up), with how many agree."""
+    parts = {name: v.part(uneven) for name, v in variants.items()}
+    best = (-1, "factored", ROUNDINGS[0])
+    for rounding in ROUNDINGS:
+        for name, part in parts.items():
+            count = int(agreeing(flat, part.rounded(decimals, rounding), uneven).sum())
+            if count > best[0]:
+                best = (count, name, rounding)
+        if best[0] == 2 * int(uneven.sum()):
+            break  # (every point: none can do better)
+    return best
 
 
 def _mixed(where: npt.NDArray[np.bool_], these: Sides, others: Sides) -> Sides:
     """``these`` on the lines of ``where``, ``others`` elsewhere."""
     return Sides(np.where(where, these.ns, others.ns), np.where(where, these.ew, others.ew))
-
-
-def _rounding(
-    flat: Flat, variants: dict[str, Sides], uneven: npt.NDArray[np.bool_], decimals: int
-) -> str:
-    """The rounding most recorded points of the boards that are factored or hold an assigned
-    score agree with, whichever way the file prints them (ties: the first, half up)."""
-    if not uneven.any():
-        return ROUNDINGS[0]
-    agreement: dict[str, int] = {}
-    for r in ROUNDINGS:  # (the first that fits every point: none can do better)
-        agreement[r] = max(
-            int(agreeing(flat, v.part(uneven).rounded(decimals, r), uneven).sum())
-            for v in variants.values()
-        )
-        if agreement[r] == 2 * int(uneven.sum()):
-            break
-    return max(agreement, key=lambda r: agreement[r])
 
 
 def _decimals(flat: Flat) -> int:

@@ -30,7 +30,7 @@ from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
 from bridgeio.analysis.scoring.field import Flat, Sides
-from bridgeio.analysis.scoring.ranking import check_ranks
+from bridgeio.analysis.scoring.ranking import Kept, check_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
 from bridgeio.model.results import Direction, Entry, Section
 
@@ -76,10 +76,9 @@ def directed(section: Section) -> bool:
     return False
 
 
-def _wanted(pool: Pool) -> list[tuple[int, Section, Entry]]:
+def _wanted(pool: Pool, mitchell: list[bool]) -> list[tuple[int, Section, Entry]]:
     """The entries with a figure to check, each with its field code (section, and direction
     in a Mitchell: a Howell's pairs are one field)."""
-    mitchell = [directed(s) for s in pool.sections]
     return [
         (k * 2 + (mitchell[k] and entry.direction is Direction.EW), section, entry)
         for k, section in enumerate(pool.sections)
@@ -91,39 +90,44 @@ def _wanted(pool: Pool) -> list[tuple[int, Section, Entry]]:
 def tallies(pool: Pool, flat: Flat, src: Sources) -> tuple[Rows, Tallies]:
     """The entries with a figure to check and points on the boards, with their sums (one
     code per pair: section, direction for a Mitchell, number)."""
-    split = np.array([directed(s) for s in pool.sections], dtype=np.int64)
-    ranked = _wanted(pool)
-    codes, columns = [], []
+    mitchell = [directed(s) for s in pool.sections]
+    split = np.array(mitchell, dtype=np.int64)
+    ranked = _wanted(pool, mitchell)
+    # the columns summed: rounded, exact and printed points, tops, offsets (those that are
+    # another column or a constant are not summed again)
+    sources = [src.rounded, src.exact] + ([] if src.printed is src.rounded else [src.printed])
+    varying = bool((src.tops != src.tops[0]).any()) if src.tops.size else False
+    extra = [src.tops] if varying else []
+    extra += [src.offsets] if src.offsets.any() else []
+    codes, numbers, columns = [], [], []
     for side in (0, 1):
         scored = ~np.isnan(src.printed.pairs()[side])
         field = flat.section * 2 + split[flat.section] * side  # a Howell's pairs: one
-        codes.append((field, flat.pairs[side], scored))
-        columns.append(
-            [
-                src.rounded.pairs()[side],
-                src.exact.pairs()[side],
-                src.printed.pairs()[side],
-                src.tops,
-                src.offsets,
-            ]
-        )
-    fields = np.concatenate([f[s] for f, _, s in codes])
-    pairs = np.concatenate([p[s] for _, p, s in codes])
-    weights = [
-        np.nan_to_num(np.concatenate([columns[side][k][codes[side][2]] for side in (0, 1)]))
-        for k in range(5)
-    ]
+        codes.append(field[scored])
+        numbers.append(flat.pairs[side][scored])
+        stacked = np.stack([c.pairs()[side] for c in sources] + extra)
+        columns.append(stacked[:, scored])
+    fields, pairs = np.concatenate(codes), np.concatenate(numbers)
+    weights = np.concatenate(columns, axis=1)
+    weights[np.isnan(weights)] = 0.0
     wanted_fields = np.array([k for k, _, _ in ranked], dtype=np.int64)
     wanted_pairs = np.array([e.number for _, _, e in ranked], dtype=np.int64)
     index, found = _index(fields, pairs, wanted_fields, wanted_pairs)
-    sums = [
-        np.asarray(np.bincount(index, w, found.size + 1)[:-1], dtype=np.float64) for w in weights
-    ]
     played = np.bincount(index, minlength=found.size + 1)[:-1].astype(np.float64)
     keep = (played > 0) & found
+    sums = [
+        np.asarray(np.bincount(index, w, found.size + 1)[:-1][keep], dtype=np.float64)
+        for w in weights
+    ]
     rows = [(s, e) for (_, s, e), ok in zip(ranked, keep.tolist(), strict=True) if ok]
-    points, exact, printed, tops, offsets = (column[keep] for column in sums)
-    return rows, Tallies(points, exact, printed, tops, offsets, played[keep])
+    played = played[keep]
+    points, exact = sums[0], sums[1]
+    printed = points if src.printed is src.rounded else sums[2]
+    rest = sums[len(sources) :]
+    top = float(src.tops[0]) if src.tops.size else 0.0
+    tops = rest.pop(0) if varying else np.asarray(played * top, dtype=np.float64)
+    offsets = rest.pop(0) if src.offsets.any() else np.zeros(played.size, dtype=np.float64)
+    return rows, Tallies(points, exact, printed, tops, offsets, played)
 
 
 def _index(
@@ -193,14 +197,16 @@ def check_totals(
     method: Method,
     apply: bool,
     done: Rescoring,
+    kept: Kept | None = None,
 ) -> None:
     """Compare every entry's total, percentage and rank (see the module). ``check`` holds
     the file's own board points (for finding the rules and the errors); ``applied`` those
-    the rescored copy has (with ``apply``: what is written)."""
+    the rescored copy has (with ``apply``: what is written); ``kept``, what the entries'
+    kept records say for ranking (:class:`.ranking.Kept`)."""
     rows, counts = tallies(pool, flat, check)
     if not rows:
         return
-    scores = _recorded([e.score for _, e in rows])
+    scores = Recorded.of([e.score for _, e in rows])
     adjust = np.zeros(len(rows))
     rules = _rules(pool, rows, counts, adjust)
     if not _all_fit(scores, rules):
@@ -215,16 +221,36 @@ def check_totals(
     rule = _figure(event, "total", rows, scores, rules, again, 0, apply, done)
     if rule:
         method.totals = rule
-    shares = _recorded([e.percentage for _, e in rows])
+    shares = Recorded.of([e.percentage for _, e in rows])
     _figure(event, "percentage", rows, shares, rules, again, 1, apply, done, rule)
-    check_ranks(pool, rows, _ranked_values(rows, rules, rule), method, apply, done)
+    check_ranks(pool, rows, _ranked_values(rows, rules, rule), method, apply, done, kept)
 
 
-def _all_fit(scores: Floats, rules: dict[str, tuple[Floats, Floats]]) -> bool:
+@dataclass
+class Recorded:
+    """An entry figure as recorded (NaN: none), which rows record it, and the unit of its
+    last printed digit."""
+
+    values: Floats
+    given: npt.NDArray[np.bool_]
+    unit: float
+
+    @classmethod
+    def of(cls, figures: list[float | None]) -> Recorded:
+        """The figures, their presence and precision."""
+        values = _recorded(figures)
+        given = ~np.isnan(values)
+        return cls(values, given, 10.0 ** -_decimals(values[given]))
+
+    def agree(self, computed: Floats, rule: str) -> npt.NDArray[np.bool_]:
+        """Which recorded figures ``computed`` gives (see :func:`_agrees`)."""
+        return _agrees(self.values, computed, rule, self.unit)
+
+
+def _all_fit(scores: Recorded, rules: dict[str, tuple[Floats, Floats]]) -> bool:
     """Whether some rule gives every recorded total."""
-    given = ~np.isnan(scores)
-    unit = 10.0 ** -_decimals(scores[given])
-    return any(bool(_agrees(scores, t, name, unit)[given].all()) for name, (t, _) in rules.items())
+    given = scores.given
+    return any(bool(scores.agree(t, name)[given].all()) for name, (t, _) in rules.items())
 
 
 def tallies_for(pool: Pool, flat: Flat, src: Sources, rows: Rows) -> tuple[Rows, Tallies]:
@@ -233,8 +259,8 @@ def tallies_for(pool: Pool, flat: Flat, src: Sources, rows: Rows) -> tuple[Rows,
     found, counts = tallies(pool, flat, src)
     if len(found) == len(rows):
         return rows, counts
-    at = {id(e): k for k, (_, e) in enumerate(found)}
-    pick = np.array([at.get(id(e), -1) for _, e in rows])
+    index = {id(e): k for k, (_, e) in enumerate(found)}
+    pick = np.array([index.get(id(e), -1) for _, e in rows])
     at = np.maximum(pick, 0)
     taken = pick >= 0
 
@@ -255,7 +281,7 @@ def _figure(
     event: int,
     what: str,
     rows: Rows,
-    recorded: Floats,
+    recorded: Recorded,
     rules: dict[str, tuple[Floats, Floats]],
     again: dict[str, tuple[Floats, Floats]],
     column: int,
@@ -266,13 +292,16 @@ def _figure(
     """Totals (``column`` 0) or percentages (1) checked by the rule most of them agree
     with (ties: ``first``, then the order of the rules); the rule, ``""`` where none is
     recorded or none reproduces them."""
-    given = ~np.isnan(recorded)
+    given = recorded.given
     if not given.any():
         return ""
     names = sorted(rules, key=lambda name: name != first)
-    unit = 10.0 ** -_decimals(recorded[given])
-    fitting = {name: _agrees(recorded, rules[name][column], name, unit) for name in names}
-    rule = max(names, key=lambda name: int((fitting[name] & given).sum()))
+    fitting: dict[str, npt.NDArray[np.bool_]] = {}
+    for name in names:  # (until one gives every figure: none can do better)
+        fitting[name] = recorded.agree(rules[name][column], name)
+        if bool(fitting[name][given].all()):
+            break
+    rule = max(fitting, key=lambda name: int((fitting[name] & given).sum()))
     agreeing, compared = int((fitting[rule] & given).sum()), int(given.sum())
     counted = done.agreement["totals" if column == 0 else "percentages"]
     counted[0] += agreeing
@@ -282,12 +311,12 @@ def _figure(
         done.not_reproduced(f"event {event}", plural, rule, agreeing, compared)
         return ""
     values = again[rule][column]
-    wrong = given & ~(_agrees(recorded, values, rule, unit) if apply else fitting[rule])
+    wrong = given & ~(recorded.agree(values, rule) if apply else fitting[rule])
     for k in np.flatnonzero(wrong).tolist():
         section, entry = rows[k]
-        value = _stored(float(values[k]), unit)
+        value = _stored(float(values[k]), recorded.unit)
         place = entry_place(event, section.name, entry)
-        done.differences.append(Difference(place, what, float(recorded[k]), value))
+        done.differences.append(Difference(place, what, float(recorded.values[k]), value))
         if apply:
             setattr(entry, "score" if column == 0 else "percentage", value)
     return rule
@@ -316,7 +345,8 @@ def _agrees(
 def _decimals(values: Floats) -> int:
     """The decimals the recorded figures are printed with (0 to 2)."""
     for decimals in (0, 1):
-        if np.all(np.abs(np.round(values, decimals) - values) < 1e-6):
+        scaled = values * 10.0**decimals
+        if bool((np.abs(scaled - np.rint(scaled)) < 1e-5).all()):
             return decimals
     return 2
 
