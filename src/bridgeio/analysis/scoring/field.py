@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from bridgeio.analysis.scoring.boards import Pool
 
 Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
 NAN = float("nan")
 
 
@@ -52,6 +53,7 @@ class Flat:
     pairs: tuple[Ints, Ints]  # N-S and E-W pair numbers
     section: Ints  # each line's section, as an index of the pool's sections
     twice: bool | None = None  # a pair listed twice on a board (found when first asked)
+    award: Bools | None = None  # lines whose points are an award, no result (see _awards)
 
     @property
     def size(self) -> int:
@@ -94,23 +96,50 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
     boards, group = _numbered(code)
     ns_scores = _points(ns)
     ew_scores, ew_side = _ew_points(ns, ew, ns_scores)
+    recorded = (
+        np.array([line.ns_points for line in model], dtype=np.float64),
+        np.array([line.ew_points for line in model], dtype=np.float64),
+    )
+    pairs = (
+        np.fromiter([line.ns for line in model], dtype=np.int64, count=len(model)),
+        np.fromiter([line.ew for line in model], dtype=np.int64, count=len(model)),
+    )
+    shares = (_shares(ns, ns_scores), _shares(ew_side, ew_scores))
+    award = _awards(pairs, (ns_scores, ew_scores), shares, recorded)
+    if award is not None:  # no result of the field: neither a score nor an assigned one
+        shares = (np.where(award, NAN, shares[0]), np.where(award, NAN, shares[1]))
     return Flat(
         model,
         sections,
         (boards // 64).tolist(),
         group,
         (ns_scores, ew_scores),
-        (_shares(ns, ns_scores), _shares(ew_side, ew_scores)),
-        (
-            np.array([line.ns_points for line in model], dtype=np.float64),
-            np.array([line.ew_points for line in model], dtype=np.float64),
-        ),
-        (
-            np.fromiter([line.ns for line in model], dtype=np.int64, count=len(model)),
-            np.fromiter([line.ew for line in model], dtype=np.int64, count=len(model)),
-        ),
+        shares,
+        recorded,
+        pairs,
         section,
+        award=award,
     )
+
+
+def _awards(
+    pairs: tuple[Ints, Ints],
+    scores: tuple[Floats, Floats],
+    shares: tuple[Floats, Floats],
+    recorded: tuple[Floats, Floats],
+) -> Bools | None:
+    """The lines whose points are an award, not a result (None: there is none): a pair
+    sitting out (one pair number 0, no score in points: Ruter's ``Bye``, its award the
+    pair's percentage), or a line with no score at all and points recorded (Ruter's ``Pen``:
+    an adjustment). They count in the pair's total, not in the board's field."""
+    unscored = np.isnan(scores[0]) & np.isnan(scores[1])
+    sitting = unscored & ((pairs[0] == 0) | (pairs[1] == 0))
+    points = (~np.isnan(recorded[0]) & (recorded[0] != 0)) | (
+        ~np.isnan(recorded[1]) & (recorded[1] != 0)
+    )
+    blank = np.isnan(shares[0]) & np.isnan(shares[1])
+    award = sitting | (unscored & blank & points)
+    return award if award.any() else None
 
 
 def _ew_points(
@@ -315,9 +344,15 @@ def _pair_keys(flat: Flat, side: int) -> Ints:
     return (flat.group * 1024 + flat.section) * 65536 + pairs
 
 
+def awarded(flat: Flat) -> Bools:
+    """The lines whose points are an award, no result (see :func:`_awards`)."""
+    return flat.award if flat.award is not None else np.zeros(flat.size, dtype=bool)
+
+
 def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = None) -> Ints:
     """For each line (of ``where``: ``computed`` then holds those lines only), how many of
-    its two recorded points agree with ``computed`` (no points: none or 0 recorded)."""
+    its two recorded points agree with ``computed`` (no points: none or 0 recorded; an
+    award's points are not the board's: they agree)."""
     size = flat.size if where is None else int(where.sum())
     count = np.zeros(size, dtype=np.int64)
     for recorded, value in zip(flat.recorded, computed.pairs(), strict=True):
@@ -327,6 +362,8 @@ def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = 
         blank = np.isnan(recorded) | (recorded == 0)
         same = np.abs(recorded - value) < 1e-6  # NaN on either side: not the same
         count += np.where(none, blank, same)
+    if flat.award is not None:
+        count = np.where(flat.award if where is None else flat.award[where], 2, count)
     return count
 
 

@@ -140,9 +140,19 @@ percentage, 12 of 20 agree)']
         self.unfit.append(text)
 
     def problems(self) -> list[Problem]:
-        """Errors for the differences, one warning for each thing not checked."""
-        found = [d.problem for d in self.differences]
-        return found + [Problem("results", text, "warning") for text in self.unchecked]
+        """Errors for the differences, one warning for each thing not checked, and one for
+        the figures the file does not record (the rule's are no error of the file: ``score``
+        fills them in)."""
+        found = [d.problem for d in self.differences if d.recorded != "none"]
+        missing = len(self.differences) - len(found)
+        notes = [Problem("results", text, "warning") for text in self.unchecked]
+        if missing:
+            text = (
+                f"{missing:,} figure(s) the file leaves blank (points, totals or ranks): no "
+                "error; bridgeio score fills them in by the rule"
+            )
+            notes.append(Problem("results", text, "warning"))
+        return found + notes
 
     def count(self, what: str, agrees: bool) -> None:
         """Count one comparison of ``what``."""

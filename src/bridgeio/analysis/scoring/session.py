@@ -41,6 +41,7 @@ from bridgeio.analysis.scoring.field import (
     Flat,
     Sides,
     agreeing,
+    awarded,
     both,
     centred,
     exact,
@@ -198,12 +199,14 @@ class Scored:
     agreeing: int
     recorded: Sides
     compared: int = 0  # the boards with points recorded
+    awards: Sides | None = None  # the points of lines that are an award (sit-outs), else NaN
 
     def sources(self, wrong: npt.NDArray[np.bool_] | None = None) -> Sources:
         """The points the totals are formed from: with ``wrong``, the file's own where a
         line's recorded points are not the rule's (its board reported already)."""
+        awards = self.awards
         if wrong is None or not wrong.any():
-            return Sources(self.printed, self.rounded, self.exact, self.tops, self.offsets)
+            return Sources(self.printed, self.rounded, self.exact, self.tops, self.offsets, awards)
         keep = self.recorded
         return Sources(
             _override(self.printed, keep, wrong),
@@ -211,6 +214,7 @@ class Scored:
             _override(self.exact, keep, wrong),
             self.tops,
             self.offsets,
+            awards,
         )
 
 
@@ -252,14 +256,27 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     method.centred = pool.centred
     method.assigned_unfactored = chosen == "own top"
     blank = np.isnan(flat.recorded[0]) & np.isnan(flat.recorded[1])  # nothing to reproduce
+    blank |= awarded(flat)  # (an award's points are not the board's)
     whole = (agreeing(flat, printed) == 2) | blank
     boards = len(flat.numbers)
     compared = int((np.bincount(flat.group[~blank], minlength=boards) > 0).sum())
     wrong = int((np.bincount(flat.group[~whole], minlength=boards) > 0).sum())
     offsets = tops / 2 if pool.centred else np.zeros(flat.size)
     recorded = Sides(flat.recorded[0], flat.recorded[1])
+    awards = None
+    if flat.award is not None:
+        awards = Sides(*(np.where(flat.award, points, np.nan) for points in flat.recorded))
     return Scored(
-        method, printed, rounded, factored, tops, offsets, compared - wrong, recorded, compared
+        method,
+        printed,
+        rounded,
+        factored,
+        tops,
+        offsets,
+        compared - wrong,
+        recorded,
+        compared,
+        awards,
     )
 
 

@@ -48,12 +48,14 @@ class Sources:
     exact: Sides
     tops: Floats
     offsets: Floats
+    awards: Sides | None = None  # the points of lines that are an award (sit-outs), else NaN
 
 
 @dataclass
 class Tallies:
     """Each row's sums over the session: points (rounded, exact, printed), the tops and
-    offsets of the boards it played, and the boards played."""
+    offsets of the boards it played, and the boards played; the awards of boards it sat
+    out (not played)."""
 
     points: Floats
     exact: Floats
@@ -61,6 +63,7 @@ class Tallies:
     tops: Floats
     offsets: Floats
     played: Floats
+    awards: Floats | None = None
 
 
 def directed(section: Section) -> bool:
@@ -127,7 +130,31 @@ def tallies(pool: Pool, flat: Flat, src: Sources) -> tuple[Rows, Tallies]:
     top = float(src.tops[0]) if src.tops.size else 0.0
     tops = rest.pop(0) if varying else np.asarray(played * top, dtype=np.float64)
     offsets = rest.pop(0) if src.offsets.any() else np.zeros(played.size, dtype=np.float64)
-    return rows, Tallies(points, exact, printed, tops, offsets, played)
+    awards = None
+    if src.awards is not None:
+        awards = _awards(flat, src.awards, split, (wanted_fields, wanted_pairs), keep)
+    return rows, Tallies(points, exact, printed, tops, offsets, played, awards)
+
+
+def _awards(
+    flat: Flat,
+    awards: Sides,
+    split: npt.NDArray[np.int64],
+    wanted: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    keep: npt.NDArray[np.bool_],
+) -> Floats:
+    """Each row's awards (the points of the boards it sat out)."""
+    wanted_fields, wanted_pairs = wanted
+    codes, numbers, points = [], [], []
+    for side in (0, 1):
+        given = ~np.isnan(awards.pairs()[side])
+        codes.append((flat.section * 2 + split[flat.section] * side)[given])
+        numbers.append(flat.pairs[side][given])
+        points.append(awards.pairs()[side][given])
+    index, _ = _index(np.concatenate(codes), np.concatenate(numbers), wanted_fields, wanted_pairs)
+    size = wanted_fields.size
+    sums = np.bincount(index, np.concatenate(points), size + 1)[:-1]
+    return np.asarray(sums[keep], dtype=np.float64)
 
 
 def _index(
@@ -165,6 +192,7 @@ def _rules(
     director's ``adjust``-ment of each row's points)."""
     points, exact, played = counts.points + adjust, counts.exact + adjust, counts.played
     printed = counts.printed + adjust
+    awarded = printed if counts.awards is None else printed + counts.awards
     top = pool.top or 1.0
     most = float(played.max())
     full = np.array([s.maximum_score / top if s.maximum_score else most for s, _ in rows])
@@ -176,7 +204,7 @@ def _rules(
         "the stored points scaled to a full session": (scaled, 100 * stored / (top * full)),
         "the exact points scaled to a full session": (exact * full / played, exact_pct),
         "the percentage": (exact_pct, exact_pct),
-        "the printed points summed": (printed, 100 * (printed + counts.offsets) / tops),
+        "the printed points summed": (awarded, 100 * (printed + counts.offsets) / tops),
         "the points of the boards played": (
             points,
             100 * (points + counts.offsets) / (top * played),
@@ -274,6 +302,7 @@ def tallies_for(pool: Pool, flat: Flat, src: Sources, rows: Rows) -> tuple[Rows,
         column(counts.tops),
         column(counts.offsets),
         column(counts.played, 1.0),
+        None if counts.awards is None else column(counts.awards),
     )
 
 
