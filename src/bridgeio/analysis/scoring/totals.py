@@ -213,8 +213,8 @@ def _rules(
 
 
 EXACT = ("the exact points scaled to a full session", "the percentage")
-"""Rules on unrounded points: a total within a unit of its last digit agrees (Compscore's
-own rounding of a factored board's two sides moves it so)."""
+"""Rules on unrounded points: a total within half a hundredth beyond its rounding agrees
+(Compscore's own rounding of a factored board's two sides moves it so)."""
 
 
 def check_totals(
@@ -242,15 +242,21 @@ def check_totals(
         adjust = np.array([adjustment(e) for _, e in rows])
         if adjust.any():
             rules = _rules(pool, rows, counts, adjust)
-    again = rules
-    if apply and applied is not None:
-        again = _rules(pool, *tallies_for(pool, flat, applied, rows), adjust)
+    again, moved = rules, np.zeros(len(rows), dtype=bool)
+    if applied is not None and applied is not check:  # (lines the board rule gives otherwise)
+        _, other = tallies_for(pool, flat, applied, rows)
+        again = _rules(pool, rows, other, adjust)
+        moved = (other.points != counts.points) | (other.printed != counts.printed)
+    # a total agrees from the file's own board points or, for a pair with a line the board
+    # rule gives otherwise (reported already: a changed score, or a changed point the total
+    # was made without), from the rule's
+    both = (rules, again, moved)
     event = pool.event.number
-    rule = _figure(event, "total", rows, scores, rules, again, 0, apply, done)
+    rule = _figure(event, "total", rows, scores, both, 0, apply, done)
     if rule:
         method.totals = rule
     shares = Recorded.of([e.percentage for _, e in rows])
-    _figure(event, "percentage", rows, shares, rules, again, 1, apply, done, rule)
+    _figure(event, "percentage", rows, shares, both, 1, apply, done, rule)
     check_ranks(pool, rows, _ranked_values(rows, rules, rule), method, apply, done, kept)
 
 
@@ -311,8 +317,9 @@ def _figure(
     what: str,
     rows: Rows,
     recorded: Recorded,
-    rules: dict[str, tuple[Floats, Floats]],
-    again: dict[str, tuple[Floats, Floats]],
+    both: tuple[
+        dict[str, tuple[Floats, Floats]], dict[str, tuple[Floats, Floats]], npt.NDArray[np.bool_]
+    ],
     column: int,
     apply: bool,
     done: Rescoring,
@@ -324,10 +331,13 @@ def _figure(
     given = recorded.given
     if not given.any():
         return ""
+    rules, again, moved = both
     names = sorted(rules, key=lambda name: name != first)
     fitting: dict[str, npt.NDArray[np.bool_]] = {}
     for name in names:  # (until one gives every figure: none can do better)
         fitting[name] = recorded.agree(rules[name][column], name)
+        if moved.any():
+            fitting[name] |= moved & recorded.agree(again[name][column], name)
         if bool(fitting[name][given].all()):
             break
     rule = max(fitting, key=lambda name: int((fitting[name] & given).sum()))
@@ -366,8 +376,9 @@ def _agrees(
     recorded: Floats, computed: Floats, rule: str, unit: float = 0.01
 ) -> npt.NDArray[np.bool_]:
     """Figures that agree at the file's precision (``unit``, its last digit: half of it;
-    a whole unit on unrounded points)."""
-    tolerance = unit if rule in EXACT else unit / 2
+    on unrounded points, half a hundredth more: a factored board's two sides carried to
+    the hundredth either way)."""
+    tolerance = unit / 2 + (0.005 if rule in EXACT else 0.0)
     return np.asarray(np.abs(recorded - computed) <= tolerance + 1e-6)
 
 
