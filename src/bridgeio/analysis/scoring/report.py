@@ -24,6 +24,8 @@ from typing import Protocol
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.errors import Problem
 
+ROUNDED = {"cut": "cut", "half even": "halves to even", "half away": "halves away from zero"}
+
 BULK = 0.75
 """The share of a file's figures of one kind a rule must reproduce to be the file's rule."""
 
@@ -70,7 +72,7 @@ class Method:
             parts.append("Neuberg")
         places = f"{self.decimals} decimal{'s' if self.decimals != 1 else ''}"
         if self.rounding != "half up":
-            places += f" ({'cut' if self.rounding == 'cut' else 'halves to even'})"
+            places += f" ({ROUNDED.get(self.rounding, self.rounding)})"
         parts.append(places)
         if self.assigned_unfactored:
             parts.append("boards short of results or with an assigned score on their own top")

@@ -363,6 +363,8 @@ def _compare(
             )
             continue  # a finding for the director: the recorded points are not rewritten
         for k in at.tolist():
+            if flat.award is not None and flat.award[k]:
+                continue  # (an award's points are not the board's)
             section, line = flat.line(k)
             for side, recorded, rule in (
                 ("N-S", line.ns_points, float(printed.ns[k])),
