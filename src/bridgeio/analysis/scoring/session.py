@@ -156,7 +156,7 @@ def _event(event: Event, convention: Convention | None, apply: bool, done: Resco
             mine = scored.sources(np.ones(flat.size, dtype=bool))  # the file's own points
             check_totals(pool, flat, mine, None, method, apply, done, kept)
             continue
-        wrong = _compare(pool, flat, scored.printed, method, apply, done)
+        wrong = _compare(pool, flat, scored, method, apply, done)
         applied = scored.sources()
         check_totals(pool, flat, scored.sources(wrong), applied, method, apply, done, kept)
     overall_ranks(event, done, kept)
@@ -200,13 +200,19 @@ class Scored:
     recorded: Sides
     compared: int = 0  # the boards with points recorded
     awards: Sides | None = None  # the points of lines that are an award (sit-outs), else NaN
+    agree: npt.NDArray[np.int64] | None = None  # each line's recorded points that agree
+    plain: Sources | None = None  # the sources with no line overridden, made once
 
     def sources(self, wrong: npt.NDArray[np.bool_] | None = None) -> Sources:
         """The points the totals are formed from: with ``wrong``, the file's own where a
         line's recorded points are not the rule's (its board reported already)."""
         awards = self.awards
         if wrong is None or not wrong.any():
-            return Sources(self.printed, self.rounded, self.exact, self.tops, self.offsets, awards)
+            if self.plain is None:  # (one object: the same points are summed once)
+                self.plain = Sources(
+                    self.printed, self.rounded, self.exact, self.tops, self.offsets, awards
+                )
+            return self.plain
         keep = self.recorded
         return Sources(
             _override(self.printed, keep, wrong),
@@ -257,7 +263,8 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     method.assigned_unfactored = chosen == "own top"
     blank = np.isnan(flat.recorded[0]) & np.isnan(flat.recorded[1])  # nothing to reproduce
     blank |= awarded(flat)  # (an award's points are not the board's)
-    whole = (agreeing(flat, printed) == 2) | blank
+    agree = agreeing(flat, printed)
+    whole = (agree == 2) | blank
     boards = len(flat.numbers)
     compared = int((np.bincount(flat.group[~blank], minlength=boards) > 0).sum())
     wrong = int((np.bincount(flat.group[~whole], minlength=boards) > 0).sum())
@@ -277,6 +284,7 @@ def _method(pool: Pool, flat: Flat) -> Scored:
         recorded,
         compared,
         awards,
+        agree=agree,
     )
 
 
@@ -335,12 +343,17 @@ def _decimals(flat: Flat) -> int:
 
 
 def _compare(
-    pool: Pool, flat: Flat, printed: Sides, method: Method, apply: bool, done: Rescoring
+    pool: Pool, flat: Flat, scored: Scored, method: Method, apply: bool, done: Rescoring
 ) -> npt.NDArray[np.bool_]:
-    """Every board's recorded points against ``printed``; a difference for each line that
-    differs (or one for a line whose points are an assigned score's). The lines that
+    """Every board's recorded points against the printed ones; a difference for each line
+    that differs (or one for a line whose points are an assigned score's). The lines that
     differ."""
-    wrong = agreeing(flat, printed) < 2
+    printed = scored.printed
+    wrong = (agreeing(flat, printed) if scored.agree is None else scored.agree) < 2
+    if not wrong.any():
+        done.agreement["boards"][0] += len(flat.numbers)
+        done.agreement["boards"][1] += len(flat.numbers)
+        return wrong
     bad = np.unique(flat.group[wrong])
     done.agreement["boards"][0] += len(flat.numbers) - bad.size
     done.agreement["boards"][1] += len(flat.numbers)
