@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -81,14 +82,20 @@ def flatten_board(number: int, lines: Placed, sections: list[Section]) -> Flat:
     return _flat([(index[id(s)], number, [line]) for s, line in lines], sections)
 
 
+_COLUMNS = attrgetter("ns_score", "ew_score", "foul_group", "ns_points", "ew_points", "ns", "ew")
+"""A line's fields the arrays are made from, read at once."""
+
+
 def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Section]) -> Flat:
     """Blocks of lines (section index, board number, lines) as arrays: one comprehension a
     column, each made an array at once (assigned scores, rare, are looked at one by one)."""
     model = [line for _, _, lines in blocks for line in lines]
     sizes = [len(lines) for _, _, lines in blocks]
-    ns = [line.ns_score for line in model]
-    ew = [line.ew_score for line in model]
-    fouls = [line.foul_group for line in model]
+    ns, ew, fouls, ns_points, ew_points, ns_pairs, ew_pairs = (
+        (list(column) for column in zip(*map(_COLUMNS, model), strict=True))
+        if model
+        else ([], [], [], [], [], [], [])
+    )
     section = np.repeat(np.array([k for k, _, _ in blocks], dtype=np.int64), sizes)
     code = np.repeat(np.array([n for _, n, _ in blocks], dtype=np.int64) * 64, sizes)
     if any(fouls):
@@ -96,14 +103,8 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
     boards, group = _numbered(code)
     ns_scores = _points(ns)
     ew_scores, ew_side = _ew_points(ns, ew, ns_scores)
-    recorded = (
-        np.array([line.ns_points for line in model], dtype=np.float64),
-        np.array([line.ew_points for line in model], dtype=np.float64),
-    )
-    pairs = (
-        np.fromiter([line.ns for line in model], dtype=np.int64, count=len(model)),
-        np.fromiter([line.ew for line in model], dtype=np.int64, count=len(model)),
-    )
+    recorded = (np.array(ns_points, dtype=np.float64), np.array(ew_points, dtype=np.float64))
+    pairs = (np.array(ns_pairs, dtype=np.int64), np.array(ew_pairs, dtype=np.int64))
     shares = (_shares(ns, ns_scores), _shares(ew_side, ew_scores))
     award = _awards(pairs, (ns_scores, ew_scores), shares, recorded)
     if award is not None:  # no result of the field: neither a score nor an assigned one
