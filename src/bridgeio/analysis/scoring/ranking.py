@@ -174,12 +174,12 @@ class Rule:
     after: Bools | None
     decimals: int = 2
 
-    def describe(self) -> str:
-        """The rule in words."""
+    def describe(self, basis: str = "total") -> str:
+        """The rule in words (ranked on ``basis``: the total, or the percentage)."""
         tail = ", pairs not eligible placed after" if self.after is not None else ""
         if self.decimals != 2:
             tail += f", ties at {self.decimals} decimal{'s' if self.decimals != 1 else ''}"
-        return f"places by total {self.field.name}{tail}"
+        return f"places by {basis} {self.field.name}{tail}"
 
 
 def rules(ne: Bools | None = None) -> list[Rule]:
@@ -197,9 +197,11 @@ def check_ranks(
     apply: bool,
     done: Rescoring,
     kept: Kept | None = None,
+    basis: str = "total",
 ) -> None:
     """Each entry's recorded rank against its place by the rule most ranks follow (see the
-    module), then ACBLscore's strat and overall places."""
+    module), then ACBLscore's strat and overall places; ``values`` are the entries'
+    ``basis`` (their totals, or percentages where a file records no total)."""
     ranks = np.array([np.nan if e.rank is None else e.rank for _, e in rows], dtype=np.float64)
     given = ~np.isnan(ranks) & ~np.isnan(values)
     values = np.nan_to_num(values, nan=-np.inf)
@@ -213,14 +215,16 @@ def check_ranks(
             if ne.any():
                 tried += _tried(rules(ne), where, values, ranks, given)
         count, rule, low, high, agrees = max(tried, key=lambda t: t[0])  # ties: the first
+        if not where.direction.any() and rule.field is FIELDS[0]:  # (no directions: a Howell)
+            rule = Rule(FIELDS[2], rule.after, rule.decimals)
         done.agreement["ranks"][0] += count
         done.agreement["ranks"][1] += found
         if not reproduces(count, found):
             done.not_reproduced(
-                f"event {pool.event.number}", "ranks", rule.describe(), count, found
+                f"event {pool.event.number}", "ranks", rule.describe(basis), count, found
             )
         else:
-            method.ranks = rule.describe()
+            method.ranks = rule.describe(basis)
             _differences(pool, rows, given & ~agrees, low, high, apply, done)
         field = rule.field
     if any(e.ranks for _, e in rows):

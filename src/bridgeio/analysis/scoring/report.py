@@ -59,6 +59,7 @@ class Method:
     centred: bool = False  # the points less half the top: an average is 0 (Ruter's MP1)
     assigned_unfactored: bool = False  # a board with an assigned score scored on its own top
     ranks: str = ""
+    percentages: str = ""  # where the file records percentages and no totals
 
     def describe(self) -> str:
         """``ACBL matchpoints, top 12, Neuberg, 2 decimals``."""
@@ -80,6 +81,8 @@ class Method:
             parts.append("short travellers printed unfactored")
         if self.totals:
             parts.append(f"totals {self.totals}")
+        elif self.percentages:
+            parts.append(f"percentages from {self.percentages}")
         if self.ranks:
             parts.append(f"ranks {self.ranks}")
         return ", ".join(parts)

@@ -256,8 +256,12 @@ def check_totals(
     if rule:
         method.totals = rule
     shares = Recorded.of([e.percentage for _, e in rows])
-    _figure(event, "percentage", rows, shares, both, 1, apply, done, rule)
-    check_ranks(pool, rows, _ranked_values(rows, rules, rule), method, apply, done, kept)
+    share = _figure(event, "percentage", rows, shares, both, 1, apply, done, rule)
+    if share and not rule:
+        method.percentages = share
+    values = _ranked_values(rows, rules, rule)
+    basis = "total" if scores.given.any() or rule else "percentage"
+    check_ranks(pool, rows, values, method, apply, done, kept, basis)
 
 
 @dataclass
