@@ -60,6 +60,7 @@ class Method:
     assigned_unfactored: bool = False  # a board with an assigned score scored on its own top
     ranks: str = ""
     percentages: str = ""  # where the file records percentages and no totals
+    own_averages: bool = False  # averages plus and minus at the pair's own percentage
 
     def describe(self) -> str:
         """``ACBL matchpoints, top 12, Neuberg, 2 decimals``."""
@@ -75,6 +76,8 @@ class Method:
         if self.rounding != "half up":
             places += f" ({ROUNDED.get(self.rounding, self.rounding)})"
         parts.append(places)
+        if self.own_averages:
+            parts.append("averages plus and minus at the pair's own percentage (Law 12C2)")
         if self.assigned_unfactored:
             parts.append("boards short of results or with an assigned score on their own top")
         elif self.short_unfactored:

@@ -57,7 +57,7 @@ from bridgeio.analysis.scoring.matches import rescore_matches
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
-from bridgeio.analysis.scoring.totals import Sources, check_totals
+from bridgeio.analysis.scoring.totals import Sources, check_totals, directed
 from bridgeio.model.results import (
     Assigned,
     BoardResult,
@@ -254,13 +254,16 @@ def _method(pool: Pool, flat: Flat) -> Scored:
             variants = _variants(flat, pool, factored, plain, own, short, uneven)
             count, chosen, rounding = _best(flat, variants, uneven, decimals)
         printed = variants[chosen].rounded(decimals, rounding)
-        if chosen != "factored":
+        if chosen == LAW_12C2:  # (the averages so given count in the totals too)
+            factored = variants[chosen]
+        elif chosen != "factored":
             tops = np.where(short if chosen == "short unfactored" else uneven, own, tops)
     rounded = factored.rounded(decimals, rounding)
     method = Method(pool.convention, pool.top, decimals, rounding, chosen == "short unfactored")
     method.factored = bool((sizes < pool.results).any())
     method.centred = pool.centred
     method.assigned_unfactored = chosen == "own top"
+    method.own_averages = chosen == LAW_12C2
     blank = np.isnan(flat.recorded[0]) & np.isnan(flat.recorded[1])  # nothing to reproduce
     blank |= awarded(flat)  # (an award's points are not the board's)
     agree = agreeing(flat, printed)
@@ -303,11 +306,58 @@ def _variants(
     own_top = on_own_top(flat, pool, plain)
     if pool.centred:  # (each board less half its top: its own, unfactored)
         plain, own_top = centred(plain, own), centred(own_top, own)
-    return {
+    found = {
         "factored": factored,
         "short unfactored": _mixed(short, plain, factored),
         "own top": _mixed(uneven, own_top, factored),
     }
+    averages = own_averages(flat, pool, factored)
+    if averages is not None:
+        found[LAW_12C2] = averages
+    return found
+
+
+LAW_12C2 = "averages at the pair's own percentage"
+
+
+def own_averages(flat: Flat, pool: Pool, points: Sides) -> Sides | None:
+    """``points`` with each average plus at the pair's own percentage on its other boards
+    where that is more than 60 %, each average minus at it where less than 40 % (Law 12C2(a):
+    "60 % or the percentage obtained on other boards if greater"; Ruter's "A+" and "A-",
+    found on its files); None where the pool has no average plus or minus."""
+    shares = flat.shares
+    plus_minus = [(side == 60) | (side == 40) for side in shares]
+    if not (plus_minus[0].any() or plus_minus[1].any()):
+        return None
+    top = float(pool.top)
+    offset = top / 2 if pool.centred else 0.0
+    split = np.array([directed(s) for s in pool.sections], dtype=np.int64)
+    width = int(max(flat.pairs[0].max(initial=0), flat.pairs[1].max(initial=0))) + 1
+    keys = [
+        (flat.section * 2 + split[flat.section] * side) * width + flat.pairs[side]
+        for side in (0, 1)
+    ]
+    played = [~np.isnan(points.pairs()[side]) & np.isnan(shares[side]) for side in (0, 1)]
+    code, index = np.unique(np.concatenate(keys), return_inverse=True)
+    mask = np.concatenate(played)
+    values = np.nan_to_num(np.concatenate(points.pairs())) + offset
+    earned = np.bincount(index, np.where(mask, values, 0.0), code.size)
+    boards = np.bincount(index, mask.astype(np.float64), code.size)
+    share = 100 * earned / np.maximum(boards * top, 1e-9)
+    out = []
+    for side in (0, 1):
+        own = share[index[side * flat.size : (side + 1) * flat.size]]
+        given = shares[side]
+        better = np.where(given == 60, np.maximum(60.0, own), np.minimum(40.0, own))
+        value = better / 100 * top - offset
+        out.append(
+            np.where(
+                plus_minus[side] & (boards[index[side * flat.size : (side + 1) * flat.size]] > 0),
+                value,
+                points.pairs()[side],
+            )
+        )
+    return Sides(out[0], out[1])
 
 
 def _best(
