@@ -198,8 +198,11 @@ def _numbered(code: Ints) -> tuple[Ints, Ints]:
 
 def _points(scores: Sequence[Score | None]) -> Floats:
     """Scores in points (NaN for any other)."""
-    values = [s if type(s) is int else NAN for s in scores]
-    return np.fromiter(values, dtype=np.float64, count=len(values))
+    try:  # the usual case, scores in points and none missing: made at once
+        return np.array(scores, dtype=np.float64)
+    except (TypeError, ValueError):  # an adjusted score: looked at one by one
+        values = [s if type(s) is int else NAN for s in scores]
+        return np.fromiter(values, dtype=np.float64, count=len(values))
 
 
 def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
