@@ -134,6 +134,8 @@ def _awards(
     pair's percentage), or a line with no score at all and points recorded (Ruter's ``Pen``:
     an adjustment). They count in the pair's total, not in the board's field."""
     unscored = np.isnan(scores[0]) & np.isnan(scores[1])
+    if not unscored.any():  # (every line a score in points: the usual case)
+        return None
     sitting = unscored & ((pairs[0] == 0) | (pairs[1] == 0))
     points = (~np.isnan(recorded[0]) & (recorded[0] != 0)) | (
         ~np.isnan(recorded[1]) & (recorded[1] != 0)

@@ -189,6 +189,9 @@ def rules(ne: Bools | None = None) -> list[Rule]:
     return found + [Rule(r.field, r.after, 1) for r in found]
 
 
+RULES = rules()  # (the rules without NE pairs: the same for every file)
+
+
 def check_ranks(
     pool: Pool,
     rows: Rows,
@@ -202,14 +205,16 @@ def check_ranks(
     """Each entry's recorded rank against its place by the rule most ranks follow (see the
     module), then ACBLscore's strat and overall places; ``values`` are the entries'
     ``basis`` (their totals, or percentages where a file records no total)."""
-    ranks = np.array([np.nan if e.rank is None else e.rank for _, e in rows], dtype=np.float64)
-    given = ~np.isnan(ranks) & ~np.isnan(values)
-    values = np.nan_to_num(values, nan=-np.inf)
+    ranks = np.array([e.rank for _, e in rows], dtype=np.float64)  # (None: NaN)
+    missing = np.isnan(values)
+    given = ~np.isnan(ranks) & ~missing
+    if missing.any():
+        values = np.where(missing, -np.inf, values)
     where, kept = Where.of(rows), kept or Kept()
     field, ne = FIELDS[0], None
     if given.any():
         found = int(given.sum())
-        tried = _tried(rules(), where, values, ranks, given)
+        tried = _tried(RULES, where, values, ranks, given)
         if tried[-1][0] < found and kept.event is not None:  # NE pairs, where the file has
             ne = kept.not_eligible(rows)
             if ne.any():
@@ -240,6 +245,7 @@ def _tried(
     """Each rule's agreement with the recorded ranks (stopping at one that gives them
     all), with its places."""
     tried: list[Tried] = []
+    every = int(given.sum())
     for rule in candidates:
         groups = where.groups(rule.field)
         low, high = places(values, groups, rule.after, rule.decimals)
@@ -248,7 +254,7 @@ def _tried(
             other = places(values, groups, rule.after, rule.decimals, up=False)
             agrees |= (other[0] <= ranks) & (ranks <= other[1])
         tried.append((int((agrees & given).sum()), rule, low, high, agrees))
-        if tried[-1][0] == int(given.sum()):
+        if tried[-1][0] == every:
             break  # (every rank: no rule can do better)
     return tried
 
