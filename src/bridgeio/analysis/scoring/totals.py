@@ -21,6 +21,7 @@ and likewise for the percentages; a rule must reproduce the bulk of them
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -185,34 +186,66 @@ def _index(
     return index.astype(np.int64), found
 
 
-def _rules(
-    pool: Pool, rows: Rows, counts: Tallies, adjust: Floats
-) -> dict[str, tuple[Floats, Floats]]:
+STORED = "the stored points scaled to a full session"
+EXACT_SCALED = "the exact points scaled to a full session"
+PERCENTAGE = "the percentage"
+PRINTED = "the printed points summed"
+PLAYED = "the points of the boards played"
+
+
+class Rules(Mapping[str, tuple[Floats, Floats]]):
     """Candidate totals and percentages of every row by each rule a file may follow (with a
-    director's ``adjust``-ment of each row's points)."""
-    points, exact, played = counts.points + adjust, counts.exact + adjust, counts.played
-    printed = counts.printed + adjust
-    awarded = printed if counts.awards is None else printed + counts.awards
-    top = pool.top or 1.0
-    most = float(played.max())
-    full = np.array([s.maximum_score / top if s.maximum_score else most for s, _ in rows])
-    scaled = points * full / played
-    stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
-    exact_pct = 100 * (exact + counts.offsets) / (top * played)
-    tops = np.where(counts.tops > 0, counts.tops, 1.0)
-    return {
-        "the stored points scaled to a full session": (scaled, 100 * stored / (top * full)),
-        "the exact points scaled to a full session": (exact * full / played, exact_pct),
-        "the percentage": (exact_pct, exact_pct),
-        "the printed points summed": (awarded, 100 * (printed + counts.offsets) / tops),
-        "the points of the boards played": (
-            points,
-            100 * (points + counts.offsets) / (top * played),
-        ),
-    }
+    director's ``adjust``-ment of each row's points), each made when first asked for."""
+
+    NAMES = (STORED, EXACT_SCALED, PERCENTAGE, PRINTED, PLAYED)
+
+    def __init__(self, pool: Pool, rows: Rows, counts: Tallies, adjust: Floats) -> None:
+        self.pool, self.rows, self.counts, self.adjust = pool, rows, counts, adjust
+        self.made: dict[str, tuple[Floats, Floats]] = {}
+
+    def __getitem__(self, name: str) -> tuple[Floats, Floats]:
+        if name not in self.made:
+            self.made[name] = self._make(name)
+        return self.made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.NAMES)
+
+    def __len__(self) -> int:
+        return len(self.NAMES)
+
+    def _make(self, name: str) -> tuple[Floats, Floats]:
+        counts, adjust, top = self.counts, self.adjust, self.pool.top or 1.0
+        played = counts.played
+        if name in (STORED, EXACT_SCALED):
+            most = float(played.max())
+            full = np.array(
+                [s.maximum_score / top if s.maximum_score else most for s, _ in self.rows]
+            )
+            if name == STORED:
+                scaled = (counts.points + adjust) * full / played
+                stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
+                return scaled, 100 * stored / (top * full)
+            exact = counts.exact + adjust
+            return exact * full / played, 100 * (exact + counts.offsets) / (top * played)
+        if name == PERCENTAGE:
+            share = 100 * (counts.exact + adjust + counts.offsets) / (top * played)
+            return share, share
+        if name == PRINTED:
+            printed = counts.printed + adjust
+            awarded = printed if counts.awards is None else printed + counts.awards
+            tops = np.where(counts.tops > 0, counts.tops, 1.0)
+            return awarded, 100 * (printed + counts.offsets) / tops
+        points = counts.points + adjust
+        return points, 100 * (points + counts.offsets) / (top * played)
 
 
-EXACT = ("the exact points scaled to a full session", "the percentage")
+def _rules(pool: Pool, rows: Rows, counts: Tallies, adjust: Floats) -> Rules:
+    """:class:`Rules` of the rows."""
+    return Rules(pool, rows, counts, adjust)
+
+
+EXACT = (EXACT_SCALED, PERCENTAGE)
 """Rules on unrounded points: a total within half a hundredth beyond its rounding agrees
 (Compscore's own rounding of a factored board's two sides moves it so)."""
 
@@ -285,10 +318,10 @@ class Recorded:
         return _agrees(self.values, computed, rule, self.unit)
 
 
-def _all_fit(scores: Recorded, rules: dict[str, tuple[Floats, Floats]]) -> bool:
+def _all_fit(scores: Recorded, rules: Rules) -> bool:
     """Whether some rule gives every recorded total."""
     given = scores.given
-    return any(bool(scores.agree(t, name)[given].all()) for name, (t, _) in rules.items())
+    return any(bool(scores.agree(rules[name][0], name)[given].all()) for name in rules)
 
 
 def tallies_for(pool: Pool, flat: Flat, src: Sources, rows: Rows) -> tuple[Rows, Tallies]:
@@ -321,9 +354,7 @@ def _figure(
     what: str,
     rows: Rows,
     recorded: Recorded,
-    both: tuple[
-        dict[str, tuple[Floats, Floats]], dict[str, tuple[Floats, Floats]], npt.NDArray[np.bool_]
-    ],
+    both: tuple[Rules, Rules, npt.NDArray[np.bool_]],
     column: int,
     apply: bool,
     done: Rescoring,
@@ -365,7 +396,7 @@ def _figure(
     return rule
 
 
-def _ranked_values(rows: Rows, rules: dict[str, tuple[Floats, Floats]], rule: str) -> Floats:
+def _ranked_values(rows: Rows, rules: Rules, rule: str) -> Floats:
     """What the entries are ranked on: their totals as the file records them (as rescored,
     with ``apply``), else the rule's, else their percentages."""
     totals = _recorded([e.score for _, e in rows])
