@@ -92,21 +92,19 @@ def places(
     ([2, 1, 2, 1], [3, 1, 3, 1])
     """
     half = 0.5 + 1e-6 if up else 0.5 - 1e-6
-    scaled = np.floor(values * 10.0**decimals + half)
-    if not (np.abs(scaled) <= LIMIT).all():  # (NaN, infinite or huge: at the limits)
-        scaled = np.clip(np.where(np.isnan(scaled), -LIMIT, scaled), -LIMIT, LIMIT)
-    stored = scaled.astype(np.int64)
+    # (values are finite or -inf: at the limits; a value past them ranks at them)
+    stored = np.clip(np.floor(values * 10.0**decimals + half), -LIMIT, LIMIT).astype(np.int64)
     if after is not None:
         stored = np.where(after, stored - 2 * LIMIT, stored)
     # one key a row: its group, then its value from the highest (sorted once, the places
     # of a value are the bounds of its key)
-    base = groups.astype(np.int64) * (1 << 46)
+    base = groups * (1 << 46)
     keys = base + ((1 << 44) - stored)
     ordered = np.sort(keys)
-    start = np.searchsorted(ordered, base, side="left")
-    low = np.searchsorted(ordered, keys, side="left") - start + 1
-    high = np.searchsorted(ordered, keys, side="right") - start
-    return low.astype(np.int64), high.astype(np.int64)
+    start = np.searchsorted(ordered, base, side="left") - 1
+    return np.searchsorted(ordered, keys) - start, np.searchsorted(
+        ordered, keys, "right"
+    ) - start - 1
 
 
 LIMIT = 1 << 41  # a value's magnitude (at its decimals) ranked exactly; larger: at the limit
@@ -230,7 +228,8 @@ def check_ranks(
             )
         else:
             method.ranks = rule.describe(basis)
-            _differences(pool, rows, given & ~agrees, low, high, apply, done)
+            if count < found:
+                _differences(pool, rows, given & ~agrees, low, high, apply, done)
         field = rule.field
     if any(e.ranks for _, e in rows):
         strat_ranks(pool.event, rows, values, where.groups(field), kept, done)
@@ -365,8 +364,11 @@ class Checks:
 
     def add(self, row: Ints, strat: Ints, recorded: Ints, ok: Bools, low: Ints, high: Ints) -> None:
         """Recorded places (each a row and strat), each against the rule's."""
+        agreeing = int(ok.sum())
         self.compared += int(row.size)
-        self.agreeing += int(ok.sum())
+        self.agreeing += agreeing
+        if agreeing == row.size:
+            return
         for at in np.flatnonzero(~ok).tolist():
             found = (row[at], strat[at], recorded[at], low[at], high[at])
             self.wrong.append(tuple(int(v) for v in found))  # type: ignore[arg-type]

@@ -258,7 +258,8 @@ def _method(pool: Pool, flat: Flat) -> Scored:
             factored = variants[chosen]
         elif chosen != "factored":
             tops = np.where(short if chosen == "short unfactored" else uneven, own, tops)
-    rounded = factored.rounded(decimals, rounding)
+    same = chosen == "factored" or chosen == LAW_12C2
+    rounded = printed if same else factored.rounded(decimals, rounding)
     method = Method(pool.convention, pool.top, decimals, rounding, chosen == "short unfactored")
     method.factored = bool((sizes < pool.results).any())
     method.centred = pool.centred

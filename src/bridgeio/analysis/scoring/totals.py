@@ -167,7 +167,7 @@ def _index(
     """For each scored line side, the index of its entry among the wanted ones (the number
     of wanted entries where it is none of them), and which wanted entries were found."""
     width = int(max(pairs.max(initial=0), wanted_pairs.max(initial=0))) + 1
-    low = min(pairs.min(initial=0), wanted_pairs.min(initial=0))
+    low = min(int(pairs.min(initial=0)), int(wanted_pairs.min(initial=0)))
     size = (int(max(fields.max(initial=0), wanted_fields.max(initial=0))) + 1) * width
     none = wanted_fields.size
     if low >= 0 and size <= 1 << 20:  # small codes: a table of the wanted ones
@@ -180,10 +180,8 @@ def _index(
         sought = fields * (1 << 40) + pairs
         at = np.minimum(np.searchsorted(keys[order], sought), max(none - 1, 0))
         hit = keys[order][at] == sought if none else np.zeros(sought.size, dtype=bool)
-        index = np.where(hit, order[at] if none else 0, none)
-    found = np.zeros(none, dtype=bool)
-    found[index[index < none]] = True
-    return index.astype(np.int64), found
+        index = np.where(hit, order[at] if none else 0, none).astype(np.int64)
+    return index, np.bincount(index, minlength=none + 1)[:none] > 0
 
 
 STORED = "the stored points scaled to a full session"
@@ -369,14 +367,17 @@ def _figure(
     rules, again, moved = both
     names = sorted(rules, key=lambda name: name != first)
     fitting: dict[str, npt.NDArray[np.bool_]] = {}
+    counts: dict[str, int] = {}
+    compared, shifted = int(given.sum()), bool(moved.any())
     for name in names:  # (until one gives every figure: none can do better)
-        fitting[name] = recorded.agree(rules[name][column], name)
-        if moved.any():
-            fitting[name] |= moved & recorded.agree(again[name][column], name)
-        if bool(fitting[name][given].all()):
+        fits = recorded.agree(rules[name][column], name) & given
+        if shifted:
+            fits |= moved & given & recorded.agree(again[name][column], name)
+        fitting[name], counts[name] = fits, int(fits.sum())
+        if counts[name] == compared:
             break
-    rule = max(fitting, key=lambda name: int((fitting[name] & given).sum()))
-    agreeing, compared = int((fitting[rule] & given).sum()), int(given.sum())
+    rule = max(counts, key=lambda name: counts[name])
+    agreeing = counts[rule]
     counted = done.agreement["totals" if column == 0 else "percentages"]
     counted[0] += agreeing
     counted[1] += compared
@@ -418,10 +419,14 @@ def _agrees(
 
 
 def _decimals(values: Floats) -> int:
-    """The decimals the recorded figures are printed with (0 to 2)."""
-    for decimals in (0, 1):
-        scaled = values * 10.0**decimals
-        if bool((np.abs(scaled - np.rint(scaled)) < 1e-5).all()):
+    """The decimals the recorded figures are printed with (0 to 2).
+
+    >>> _decimals(np.array([35.0, 20.6])), _decimals(np.array([416.05]))
+    (1, 2)
+    """
+    for decimals in (0, 1):  # (a few dozen figures: looked at in Python)
+        scale = 10.0**decimals
+        if all(abs(v * scale - round(v * scale)) < 1e-5 for v in values.tolist()):
             return decimals
     return 2
 
