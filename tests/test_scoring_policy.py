@@ -17,7 +17,16 @@ import pytest
 import bridgeio
 from bridgeio.analysis.scoring import check_contract_scores, rescore
 from bridgeio.cli import run
-from bridgeio.model.results import Board, BoardResult, Results, Scoring
+from bridgeio.model.results import (
+    Assigned,
+    Board,
+    BoardResult,
+    Event,
+    Results,
+    Scoring,
+    Section,
+    Special,
+)
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 FOLDERS = ("acblscore", "usebio", "pbn", "world/usebio", "world/pbn")
@@ -330,3 +339,89 @@ def test_score_refuses_what_no_rule_reproduces_unless_a_convention_is_named(
     assert "nothing written" in err and "--convention" in err
     assert run(["score", str(source), str(out), "--convention", "european"]) in (0, 1)
     assert out.exists()
+
+
+def _bye_rows(text: str) -> list[tuple[int, list[str]]]:
+    """Each board's Ruter ``Bye`` rows (board number, cells): a pair sitting out with its
+    award (``7 1 14 - - - - - "Bye" "Bye" 0.9 - 59 -``)."""
+    found, board = [], 0
+    for line in text.splitlines():
+        if line.startswith('[Board "'):
+            board = int(line.split('"')[1])
+        elif '"Bye"' in line:
+            found.append((board, line.split()))
+    return found
+
+
+@needs_corpus
+def test_a_sit_out_award_counts_in_the_total_not_in_the_field() -> None:
+    """Ruter's Bye rows as issue 29's PBN reader models them (a line with one pair and 0
+    for the absent one, the pair's award as an assigned percentage and its points): no
+    result of the board's field, not compared, and the totals still follow the file's rule
+    (the pair's own average for the boards it sat out)."""
+    doc = read(RUTER)
+    byes = _bye_rows((CORPUS / RUTER).read_text(encoding="latin-1"))
+    assert len(byes) == 24
+    boards = {b.number: b for s in doc.events[0].sections for b in s.results}
+    for number, cells in byes:
+        table, rnd, ns, ew = (int(c) if c != "-" else 0 for c in cells[:4])
+        points = float(cells[10] if ns else cells[11])
+        share = Assigned(float(cells[12] if ns else cells[13]))
+        boards[number].results.append(
+            BoardResult(
+                rnd,
+                table,
+                ns,
+                ew,
+                share if ns else None,
+                share if ew else None,
+                points if ns else None,
+                points if ew else None,
+            )
+        )
+    done = rescore(doc)
+    assert done.differences == [] and done.unfit == []
+    assert (
+        done.methods[1]
+        .describe()
+        .startswith("European matchpoints, centred on the average (top +5)")
+    )
+    assert done.agreement["boards"] == [24, 24] and done.agreement["totals"] == [13, 13]
+
+
+def _game(points: list[list[tuple[int, float, float]]]) -> Results:
+    """A European game of four tables (N-S pairs 1-4, E-W pairs 5-8) from each board's
+    scores; the last board's first table an average plus for both sides."""
+    boards = []
+    for number, lines in enumerate(points, start=1):
+        results = [
+            BoardResult(1, t, ns=t, ew=t + 4, ns_score=s, ew_score=-s, ns_points=n, ew_points=e)
+            for t, (s, n, e) in enumerate(lines, start=1)
+        ]
+        boards.append(Board(number, results))
+    last = boards[-1].results[0]
+    last.ns_score, last.ew_score = Special.AVERAGE_PLUS, Special.AVERAGE_PLUS
+    return Results([Event(sections=[Section("A", results=boards)])])
+
+
+def test_averages_plus_at_the_pair_s_own_percentage() -> None:
+    """Law 12C2(a): an average plus is 60 % or the pair's percentage on its other boards if
+    greater (Ruter's A+): found from the file's points where they say so."""
+    # pair 1 (N-S) a top on boards 1-4 (100 %), pair 5 (E-W) a bottom (0 %)
+    played = [(420, 6.0, 0.0), (170, 2.0, 4.0), (140, 0.0, 6.0), (200, 4.0, 2.0)]
+    top = [list(played) for _ in range(4)]
+    # board 5: three results factored to four (Neuberg), the first table's averages plus
+    fifth = [(0, 6.0, 3.6), (420, 5.7, 0.3), (140, 0.3, 5.7), (170, 3.0, 3.0)]
+    doc = _game([*top, fifth])
+    done = rescore(doc)
+    method = done.methods[1].describe()
+    assert "averages plus and minus at the pair's own percentage" in method, method
+    assert done.differences == []
+    line = doc.events[0].sections[0].results[-1].results[0]
+    line.ns_points = 3.6  # the plain 60 %: the whole file then follows the plain rule
+    assert rescore(doc).differences == []
+    line.ns_points = 5.0  # neither: an error
+    found = [str(d.problem) for d in rescore(doc).differences]
+    assert len(found) == 1 and found[0].startswith(
+        "event 1, section A, board 5, pairs 1/5: error: N-S matchpoints 5 recorded"
+    )
