@@ -210,7 +210,10 @@ def _points(scores: Sequence[Score | None]) -> Floats:
 def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
     """Assigned percentages (NaN for any other score), looked for where ``points`` has none."""
     out = np.full(len(scores), NAN)
-    for k in np.flatnonzero(np.isnan(points)).tolist():
+    missing = np.isnan(points)
+    if not missing.any():  # (every score in points: the usual case)
+        return out
+    for k in np.flatnonzero(missing).tolist():
         share = assigned(scores[k])
         if share is not None:
             out[k] = share
@@ -321,7 +324,7 @@ def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
 def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
     """A pair listed twice on a board keeps the points of its first line only."""
     if flat.twice is None:  # one look at all the lines: if none is listed twice, no part is
-        flat.twice = any(_repeated(_pair_keys(flat, side)) for side in (0, 1))
+        flat.twice = _listed_twice(flat)
     if not flat.twice:
         return
     for side, points in ((0, ns), (1, ew)):
@@ -332,6 +335,18 @@ def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
         if first.size < scored.size:
             again = np.setdiff1d(np.arange(scored.size), first)
             points[scored[again]] = np.nan
+
+
+def _listed_twice(flat: Flat) -> bool:
+    """Whether a pair is listed twice on a board, in either direction (both directions'
+    keys counted at once: in place where they are small, else sorted)."""
+    ns, ew = flat.pairs
+    low = min(int(ns.min(initial=0)), int(ew.min(initial=0)))
+    if low < 0:
+        return any(_repeated(_pair_keys(flat, side)) for side in (0, 1))
+    width = max(int(ns.max(initial=0)), int(ew.max(initial=0))) + 1
+    base = (flat.group * len(flat.places) + flat.section) * (2 * width)
+    return _repeated(np.concatenate([base + ns, base + width + ew]))
 
 
 def _repeated(keys: Ints) -> bool:
