@@ -36,6 +36,8 @@ from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, repr
 from bridgeio.model.results import Direction, Entry, Section
 
 Rows = list[tuple[Section, Entry]]
+Bools = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.int64]
 
 
 @dataclass
@@ -52,19 +54,77 @@ class Sources:
     awards: Sides | None = None  # the points of lines that are an award (sit-outs), else NaN
 
 
-@dataclass
 class Tallies:
-    """Each row's sums over the session: points (rounded, exact, printed), the tops and
-    offsets of the boards it played, and the boards played; the awards of boards it sat
-    out (not played)."""
+    """Each row's sums over the session, each summed when first asked for: points
+    (rounded, exact, printed), the tops and offsets of the boards it played, the boards
+    played, and the awards of boards it sat out (not played)."""
 
-    points: Floats
-    exact: Floats
-    printed: Floats
-    tops: Floats
-    offsets: Floats
-    played: Floats
-    awards: Floats | None = None
+    def __init__(self, src: Sources, sides: tuple[Bools, Bools], index: Ints, keep: Bools) -> None:
+        self.src, self.sides, self.index, self.keep = src, sides, index, keep
+        self.size = keep.size
+        self.played = np.bincount(index, minlength=self.size + 1)[:-1][keep].astype(np.float64)
+        self.awards: Floats | None = None
+        self.pick: Ints | None = None  # (a view of other rows: see :meth:`picked`)
+        self.made: dict[str, Floats] = {}
+
+    def _sum(self, name: str, values: tuple[Floats, Floats]) -> Floats:
+        if name not in self.made:
+            ns, ew = self.sides
+            column = np.concatenate([values[0][ns], values[1][ew]])
+            column[np.isnan(column)] = 0.0
+            sums = np.bincount(self.index, column, self.size + 1)[:-1][self.keep]
+            self.made[name] = self._picked(np.asarray(sums, dtype=np.float64))
+        return self.made[name]
+
+    def _picked(self, values: Floats, default: float = 0.0) -> Floats:
+        if self.pick is None:
+            return values
+        at = np.maximum(self.pick, 0)
+        return np.asarray(np.where(self.pick >= 0, values[at], default), dtype=np.float64)
+
+    def picked(self, pick: Ints) -> Tallies:
+        """The sums of other rows: row ``k`` of the result is row ``pick[k]`` of these (-1:
+        nothing played)."""
+        view = Tallies.__new__(Tallies)
+        view.src, view.sides, view.index, view.keep = self.src, self.sides, self.index, self.keep
+        view.size, view.pick, view.made = self.size, pick, {}
+        view.played = np.asarray(
+            np.where(pick >= 0, self.played[np.maximum(pick, 0)], 1.0), dtype=np.float64
+        )
+        view.awards = None if self.awards is None else view._picked(self.awards)
+        return view
+
+    @property
+    def points(self) -> Floats:
+        """The rounded points summed."""
+        return self._sum("points", self.src.rounded.pairs())
+
+    @property
+    def exact(self) -> Floats:
+        """The unrounded points summed."""
+        return self._sum("exact", self.src.exact.pairs())
+
+    @property
+    def printed(self) -> Floats:
+        """The points as printed summed."""
+        if self.src.printed is self.src.rounded:
+            return self.points
+        return self._sum("printed", self.src.printed.pairs())
+
+    @property
+    def tops(self) -> Floats:
+        """The tops of the boards played summed."""
+        tops = self.src.tops
+        if tops.size and not (tops != tops[0]).any():  # (one top: no sum needed)
+            return np.asarray(self.played * float(tops[0]), dtype=np.float64)
+        return self._sum("tops", (tops, tops))
+
+    @property
+    def offsets(self) -> Floats:
+        """What brings centred points to count from 0, summed (0 for other points)."""
+        if not self.src.offsets.any():
+            return np.zeros(self.played.size, dtype=np.float64)
+        return self._sum("offsets", (self.src.offsets, self.src.offsets))
 
 
 def directed(section: Section) -> bool:
@@ -97,44 +157,19 @@ def tallies(pool: Pool, flat: Flat, src: Sources) -> tuple[Rows, Tallies]:
     mitchell = [directed(s) for s in pool.sections]
     split = np.array(mitchell, dtype=np.int64)
     ranked = _wanted(pool, mitchell)
-    # the columns summed: rounded, exact and printed points, tops, offsets (those that are
-    # another column or a constant are not summed again)
-    sources = [src.rounded, src.exact] + ([] if src.printed is src.rounded else [src.printed])
-    varying = bool((src.tops != src.tops[0]).any()) if src.tops.size else False
-    extra = [src.tops] if varying else []
-    extra += [src.offsets] if src.offsets.any() else []
-    codes, numbers, columns = [], [], []
-    for side in (0, 1):
-        scored = ~np.isnan(src.printed.pairs()[side])
-        field = flat.section * 2 + split[flat.section] * side  # a Howell's pairs: one
-        codes.append(field[scored])
-        numbers.append(flat.pairs[side][scored])
-        stacked = np.stack([c.pairs()[side] for c in sources] + extra)
-        columns.append(stacked[:, scored])
-    fields, pairs = np.concatenate(codes), np.concatenate(numbers)
-    weights = np.concatenate(columns, axis=1)
-    weights[np.isnan(weights)] = 0.0
+    sides = (~np.isnan(src.printed.ns), ~np.isnan(src.printed.ew))
+    base = flat.section * 2
+    fields = np.concatenate([base[sides[0]], (base + split[flat.section])[sides[1]]])
+    pairs = np.concatenate([flat.pairs[0][sides[0]], flat.pairs[1][sides[1]]])
     wanted_fields = np.array([k for k, _, _ in ranked], dtype=np.int64)
     wanted_pairs = np.array([e.number for _, _, e in ranked], dtype=np.int64)
     index, found = _index(fields, pairs, wanted_fields, wanted_pairs)
-    played = np.bincount(index, minlength=found.size + 1)[:-1].astype(np.float64)
-    keep = (played > 0) & found
-    sums = [
-        np.asarray(np.bincount(index, w, found.size + 1)[:-1][keep], dtype=np.float64)
-        for w in weights
-    ]
+    keep = (np.bincount(index, minlength=found.size + 1)[:-1] > 0) & found
     rows = [(s, e) for (_, s, e), ok in zip(ranked, keep.tolist(), strict=True) if ok]
-    played = played[keep]
-    points, exact = sums[0], sums[1]
-    printed = points if src.printed is src.rounded else sums[2]
-    rest = sums[len(sources) :]
-    top = float(src.tops[0]) if src.tops.size else 0.0
-    tops = rest.pop(0) if varying else np.asarray(played * top, dtype=np.float64)
-    offsets = rest.pop(0) if src.offsets.any() else np.zeros(played.size, dtype=np.float64)
-    awards = None
+    counts = Tallies(src, sides, index, keep)
     if src.awards is not None:
-        awards = _awards(flat, src.awards, split, (wanted_fields, wanted_pairs), keep)
-    return rows, Tallies(points, exact, printed, tops, offsets, played, awards)
+        counts.awards = _awards(flat, src.awards, split, (wanted_fields, wanted_pairs), keep)
+    return rows, counts
 
 
 def _awards(
@@ -329,22 +364,7 @@ def tallies_for(pool: Pool, flat: Flat, src: Sources, rows: Rows) -> tuple[Rows,
     if len(found) == len(rows):
         return rows, counts
     index = {id(e): k for k, (_, e) in enumerate(found)}
-    pick = np.array([index.get(id(e), -1) for _, e in rows])
-    at = np.maximum(pick, 0)
-    taken = pick >= 0
-
-    def column(values: Floats, default: float = 0.0) -> Floats:
-        return np.asarray(np.where(taken, values[at], default), dtype=np.float64)
-
-    return rows, Tallies(
-        column(counts.points),
-        column(counts.exact),
-        column(counts.printed),
-        column(counts.tops),
-        column(counts.offsets),
-        column(counts.played, 1.0),
-        None if counts.awards is None else column(counts.awards),
-    )
+    return rows, counts.picked(np.array([index.get(id(e), -1) for _, e in rows], dtype=np.int64))
 
 
 def _figure(
