@@ -138,9 +138,15 @@ def test_score_reports_a_table_result_with_an_assigned_scores_points(
     corpus, tmp_path, capsys, name
 ):
     """Board 1 records 110 with an average's 20/20: a finding, said by ``score``, and the
-    board is written back as recorded (not rescored around a result the director set aside)."""
+    board is written back as recorded (not rescored around a result the director set aside).
+    The file's totals follow no known rule: ``score`` alone writes nothing (exit 2) and says
+    so; named, the convention rescores it."""
     source, out = corpus / "usebio" / name, tmp_path / "out.xml"
-    assert run(["score", str(source), str(out)]) == 1
+    assert run(["score", str(source), str(out)]) == 2
+    refused = capsys.readouterr().err
+    assert not out.exists() and "nothing written: no known rule reproduces" in refused
+    assert "board 1, pairs 1/1: error: score 110 recorded" in refused
+    assert run(["score", str(source), str(out), "--convention", "european"]) == 1
     said = capsys.readouterr().err
     assert (
         "board 1, pairs 1/1: error: score 110 recorded, an assigned 50%/50% by the rule (its "

@@ -18,13 +18,19 @@ FIGURES = {"TOTAL_SCORE", "PERCENTAGE", "PLACE", "NS_MATCH_POINTS", "EW_MATCH_PO
 """The elements rescoring may rewrite in the corpus (matchpoint events)."""
 
 CHANGED = {
-    # two totals Compscore rounded otherwise (416.05/456.95, the rule gives .06/.94)
-    "compscore_mp_pairs_mitchell.xml": 2,
-    # board 3: a non-balancing 23/11 that the rule gives 20/20; board 4: a -650 given 21/19
-    # after scoring while the other -650s have 19/21 (board 1's assigned average is left)
+    # (named --convention european: their totals follow no known rule) board 3: a
+    # non-balancing 23/11 that the rule gives 20/20; board 4: a -650 given 21/19 after
+    # scoring while the other -650s have 19/21 (board 1's assigned average is left)
     "compscore_mp_pairs_mitchell_02.xml": 4,
     "compscore_mp_pairs_mitchell_adjusted.xml": 4,
 }
+REFUSED = {  # no known rule reproduces some of their figures: score writes nothing (exit 2)
+    "compscore_mp_pairs_mitchell_02.xml",  # totals, percentages (whole-number totals)
+    "compscore_mp_pairs_mitchell_adjusted.xml",
+    "nzscorer_handicap_pairs.xml",  # totals by the handicap, which the model does not carry
+    "nzscorer_multi-section-multi-movement-pairs.xml",  # totals of three pooled sections
+}
+MAY_REFUSE = {"compscore_notsupported.xml"}  # (an IMP event: issue 28's IMP part)
 
 
 def usebio_files(corpus: Path) -> list[Path]:
@@ -52,6 +58,12 @@ def test_score_keeps_every_usebio_file(corpus, tmp_path, capsys):
     for path in files:
         out = tmp_path / path.name
         status = run(["score", str(path), str(out), "--force"])
+        if status == 2 or path.name in REFUSED:
+            assert status == 2 and not out.exists(), path.name
+            assert path.name in REFUSED | MAY_REFUSE, path.name
+            if path.name not in CHANGED:
+                continue
+            status = run(["score", str(path), str(out), "--convention", "european"])
         before, after = path.read_bytes(), out.read_bytes()
         changed = differing(before, after)
         assert len(changed) == CHANGED.get(path.name, 0), path.name
@@ -73,8 +85,8 @@ def test_score_keeps_every_usebio_file(corpus, tmp_path, capsys):
         exits = run(["validate", str(out)]), run(["validate", str(path)])
         assert exits[0] == exits[1] if not changed else exits[0] <= exits[1], path.name
         validated[path.name] = exits
-    assert same == 9
-    assert validated["compscore_mp_pairs_mitchell.xml"] == (0, 1)
+    assert same in (7, 8)  # (8 where the IMP event is rescored)
+    assert validated["compscore_mp_pairs_mitchell.xml"] == (0, 0)
     assert validated["compscore_mp_pairs_mitchell_02.xml"] == (1, 1)
     capsys.readouterr()
 

@@ -2,6 +2,10 @@
 
 With OUT, the rescored file is written (a figure that already agrees at the file's precision
 is left as it is, so an ACBLscore file that needs no correction comes back byte for byte).
+A figure is rewritten only by a rule that reproduces the file's other figures of its kind:
+where no known rule reproduces some of them (a program whose convention bridgeio does not
+know), nothing is written, each such kind is said on stderr, and the exit status is 2;
+``--convention`` rescores by the convention named all the same.
 """
 
 from __future__ import annotations
@@ -41,7 +45,8 @@ def score(
     **options: Any,
 ) -> None:
     """Recompute matchpoints, totals, percentages and ranks of SOURCE and print the
-    standings; with TARGET, write the rescored file. Exit 1 when a figure changed."""
+    standings; with TARGET, write the rescored file. Exit 1 when a figure changed, 2 when
+    no known rule reproduces some of the file's figures (nothing is written)."""
     from bridgeio import core
     from bridgeio.model.results import Results
 
@@ -81,6 +86,15 @@ def _rescore(
         click.echo(f"event {number}: {method.describe()}")
     for text in report.unchecked:
         click.echo(f"{label}: {text}", err=True)
+    if report.unfit and convention is None:
+        show_problems(label, [d.problem for d in differences], verbose)
+        what = "written" if target is not None else "rescored"
+        raise Failure(
+            f"{label}: nothing {what}: no known rule reproduces {len(report.unfit)} kind(s) "
+            "of its figures (above), so none is rewritten; --convention acbl|european "
+            "rescores by that convention all the same",
+            2,
+        )
     _standings(new)
     show_problems(label, [d.problem for d in differences], verbose)
     if target is not None:

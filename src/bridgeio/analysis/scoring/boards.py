@@ -11,6 +11,11 @@ but it is credited once: its points on the board are those of its first line.
 
 The arithmetic over every board of a pool at once is :mod:`.field`'s.
 
+A file whose N-S and E-W points add up to 0 prints them centred on the average: the points
+less half the top (Ruter's ``MatchPoints;MP1``: a top on a board of six results is +5, a
+bottom −5, an average 0; each score counts +1 for a score it beats and −1 for one that beats
+it). Its top is then that of the results a board has, and both conventions are tried.
+
 Lines with no result (not played, not in play, a late play not yet entered) are no result:
 they get no points and do not count in the field.
 """
@@ -36,6 +41,7 @@ class Pool:
     top: float
     results: int  # N: the results of a complete board
     flat: Flat | None = None
+    centred: bool = False  # points printed less half the top (see the module)
 
     def lines(self) -> Flat:
         """The pool's lines as arrays (made once)."""
@@ -46,35 +52,59 @@ class Pool:
 
 def pools(event: Event, convention: Convention | None) -> list[Pool]:
     """The event's sections grouped as they are scored, each group with its convention,
-    top and results of a complete board (see the module)."""
+    top and results of a complete board (see the module); where the figures leave two
+    conventions open (centred points), the first of them (:func:`candidates` gives all)."""
+    return [group[0] for group in candidates(event, convention)]
+
+
+def candidates(event: Event, convention: Convention | None) -> list[list[Pool]]:
+    """For each group of sections scored as one field, the pools its recorded top allows
+    (one, or both conventions where the points are centred on the average)."""
     by_top: dict[object, list[Section]] = defaultdict(list)
     for section in event.sections:
         if section.results:
             by_top[section.board_top].append(section)
-    found: list[Pool] = []
+    found: list[list[Pool]] = []
     for group in by_top.values():
         pooled = _pool(event, group, convention)
-        if pooled is not None or len(group) == 1:
-            found.extend([pooled] if pooled is not None else [])
+        if pooled or len(group) == 1:
+            found.extend([pooled] if pooled else [])
             continue
         for section in group:
             alone = _pool(event, [section], convention)
-            if alone is not None:
+            if alone:
                 found.append(alone)
     return found
 
 
-def _pool(event: Event, sections: list[Section], convention: Convention | None) -> Pool | None:
-    """The sections as one field, when their top fits their results (None: it does not)."""
+def _pool(event: Event, sections: list[Section], convention: Convention | None) -> list[Pool]:
+    """The sections as one field, each way their top fits their results (none: it fits
+    none)."""
     flat = flatten(sections)
     most = int(results(flat).max(initial=0))
     if not most:
-        return None
+        return []
     given = sections[0].board_top
     top = float(given) if given else recorded_top(flat)
     if top is None:
         chosen = convention or Convention.ACBL
-        return Pool(event, sections, chosen, float(chosen.top(most)), most, flat)
+        return [Pool(event, sections, chosen, float(chosen.top(most)), most, flat)]
+    if top == 0 and most > 1:  # centred on the average: the top is the results'
+        tried = [convention] if convention else list(Convention)
+        return [Pool(event, sections, c, float(c.top(most)), most, flat, True) for c in tried]
+    pool = _uncentred(event, sections, convention, flat, most, top)
+    return [pool] if pool is not None else []
+
+
+def _uncentred(
+    event: Event,
+    sections: list[Section],
+    convention: Convention | None,
+    flat: Flat,
+    most: int,
+    top: float,
+) -> Pool | None:
+    """The pool of points from 0 to ``top`` (None: no convention fits the top)."""
     fits = [c for c in Convention if c.top(most) >= top and (top / c.per_beat).is_integer()]
     if convention is None:
         exact = [c for c in fits if c.top(most) == top]

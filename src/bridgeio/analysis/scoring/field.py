@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from bridgeio.analysis.scoring.boards import Pool
 
 Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
 NAN = float("nan")
 
 
@@ -52,6 +54,7 @@ class Flat:
     pairs: tuple[Ints, Ints]  # N-S and E-W pair numbers
     section: Ints  # each line's section, as an index of the pool's sections
     twice: bool | None = None  # a pair listed twice on a board (found when first asked)
+    award: Bools | None = None  # lines whose points are an award, no result (see _awards)
 
     @property
     def size(self) -> int:
@@ -79,14 +82,20 @@ def flatten_board(number: int, lines: Placed, sections: list[Section]) -> Flat:
     return _flat([(index[id(s)], number, [line]) for s, line in lines], sections)
 
 
+_COLUMNS = attrgetter("ns_score", "ew_score", "foul_group", "ns_points", "ew_points", "ns", "ew")
+"""A line's fields the arrays are made from, read at once."""
+
+
 def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Section]) -> Flat:
     """Blocks of lines (section index, board number, lines) as arrays: one comprehension a
     column, each made an array at once (assigned scores, rare, are looked at one by one)."""
     model = [line for _, _, lines in blocks for line in lines]
     sizes = [len(lines) for _, _, lines in blocks]
-    ns = [line.ns_score for line in model]
-    ew = [line.ew_score for line in model]
-    fouls = [line.foul_group for line in model]
+    ns, ew, fouls, ns_points, ew_points, ns_pairs, ew_pairs = (
+        (list(column) for column in zip(*map(_COLUMNS, model), strict=True))
+        if model
+        else ([], [], [], [], [], [], [])
+    )
     section = np.repeat(np.array([k for k, _, _ in blocks], dtype=np.int64), sizes)
     code = np.repeat(np.array([n for _, n, _ in blocks], dtype=np.int64) * 64, sizes)
     if any(fouls):
@@ -94,23 +103,46 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
     boards, group = _numbered(code)
     ns_scores = _points(ns)
     ew_scores, ew_side = _ew_points(ns, ew, ns_scores)
+    recorded = (np.array(ns_points, dtype=np.float64), np.array(ew_points, dtype=np.float64))
+    pairs = (np.array(ns_pairs, dtype=np.int64), np.array(ew_pairs, dtype=np.int64))
+    shares = (_shares(ns, ns_scores), _shares(ew_side, ew_scores))
+    award = _awards(pairs, (ns_scores, ew_scores), shares, recorded)
+    if award is not None:  # no result of the field: neither a score nor an assigned one
+        shares = (np.where(award, NAN, shares[0]), np.where(award, NAN, shares[1]))
     return Flat(
         model,
         sections,
         (boards // 64).tolist(),
         group,
         (ns_scores, ew_scores),
-        (_shares(ns, ns_scores), _shares(ew_side, ew_scores)),
-        (
-            np.array([line.ns_points for line in model], dtype=np.float64),
-            np.array([line.ew_points for line in model], dtype=np.float64),
-        ),
-        (
-            np.fromiter([line.ns for line in model], dtype=np.int64, count=len(model)),
-            np.fromiter([line.ew for line in model], dtype=np.int64, count=len(model)),
-        ),
+        shares,
+        recorded,
+        pairs,
         section,
+        award=award,
     )
+
+
+def _awards(
+    pairs: tuple[Ints, Ints],
+    scores: tuple[Floats, Floats],
+    shares: tuple[Floats, Floats],
+    recorded: tuple[Floats, Floats],
+) -> Bools | None:
+    """The lines whose points are an award, not a result (None: there is none): a pair
+    sitting out (one pair number 0, no score in points: Ruter's ``Bye``, its award the
+    pair's percentage), or a line with no score at all and points recorded (Ruter's ``Pen``:
+    an adjustment). They count in the pair's total, not in the board's field."""
+    unscored = np.isnan(scores[0]) & np.isnan(scores[1])
+    if not unscored.any():  # (every line a score in points: the usual case)
+        return None
+    sitting = unscored & ((pairs[0] == 0) | (pairs[1] == 0))
+    points = (~np.isnan(recorded[0]) & (recorded[0] != 0)) | (
+        ~np.isnan(recorded[1]) & (recorded[1] != 0)
+    )
+    blank = np.isnan(shares[0]) & np.isnan(shares[1])
+    award = sitting | (unscored & blank & points)
+    return award if award.any() else None
 
 
 def _ew_points(
@@ -168,14 +200,20 @@ def _numbered(code: Ints) -> tuple[Ints, Ints]:
 
 def _points(scores: Sequence[Score | None]) -> Floats:
     """Scores in points (NaN for any other)."""
-    values = [s if type(s) is int else NAN for s in scores]
-    return np.fromiter(values, dtype=np.float64, count=len(values))
+    try:  # the usual case, scores in points and none missing: made at once
+        return np.array(scores, dtype=np.float64)
+    except (TypeError, ValueError):  # an adjusted score: looked at one by one
+        values = [s if type(s) is int else NAN for s in scores]
+        return np.fromiter(values, dtype=np.float64, count=len(values))
 
 
 def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
     """Assigned percentages (NaN for any other score), looked for where ``points`` has none."""
     out = np.full(len(scores), NAN)
-    for k in np.flatnonzero(np.isnan(points)).tolist():
+    missing = np.isnan(points)
+    if not missing.any():  # (every score in points: the usual case)
+        return out
+    for k in np.flatnonzero(missing).tolist():
         share = assigned(scores[k])
         if share is not None:
             out[k] = share
@@ -286,7 +324,7 @@ def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
 def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
     """A pair listed twice on a board keeps the points of its first line only."""
     if flat.twice is None:  # one look at all the lines: if none is listed twice, no part is
-        flat.twice = any(_repeated(_pair_keys(flat, side)) for side in (0, 1))
+        flat.twice = _listed_twice(flat)
     if not flat.twice:
         return
     for side, points in ((0, ns), (1, ew)):
@@ -297,6 +335,18 @@ def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
         if first.size < scored.size:
             again = np.setdiff1d(np.arange(scored.size), first)
             points[scored[again]] = np.nan
+
+
+def _listed_twice(flat: Flat) -> bool:
+    """Whether a pair is listed twice on a board, in either direction (both directions'
+    keys counted at once: in place where they are small, else sorted)."""
+    ns, ew = flat.pairs
+    low = min(int(ns.min(initial=0)), int(ew.min(initial=0)))
+    if low < 0:
+        return any(_repeated(_pair_keys(flat, side)) for side in (0, 1))
+    width = max(int(ns.max(initial=0)), int(ew.max(initial=0))) + 1
+    base = (flat.group * len(flat.places) + flat.section) * (2 * width)
+    return _repeated(np.concatenate([base + ns, base + width + ew]))
 
 
 def _repeated(keys: Ints) -> bool:
@@ -315,9 +365,15 @@ def _pair_keys(flat: Flat, side: int) -> Ints:
     return (flat.group * 1024 + flat.section) * 65536 + pairs
 
 
+def awarded(flat: Flat) -> Bools:
+    """The lines whose points are an award, no result (see :func:`_awards`)."""
+    return flat.award if flat.award is not None else np.zeros(flat.size, dtype=bool)
+
+
 def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = None) -> Ints:
     """For each line (of ``where``: ``computed`` then holds those lines only), how many of
-    its two recorded points agree with ``computed`` (no points: none or 0 recorded)."""
+    its two recorded points agree with ``computed`` (no points: none or 0 recorded; an
+    award's points are not the board's: they agree)."""
     size = flat.size if where is None else int(where.sum())
     count = np.zeros(size, dtype=np.int64)
     for recorded, value in zip(flat.recorded, computed.pairs(), strict=True):
@@ -327,6 +383,8 @@ def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = 
         blank = np.isnan(recorded) | (recorded == 0)
         same = np.abs(recorded - value) < 1e-6  # NaN on either side: not the same
         count += np.where(none, blank, same)
+    if flat.award is not None:
+        count = np.where(flat.award if where is None else flat.award[where], 2, count)
     return count
 
 
@@ -340,3 +398,28 @@ def direction_keys(
         (int(s), direction if directed[int(s)] else None, int(p))
         for s, p in zip(flat.section, flat.pairs[side], strict=True)
     ]
+
+
+def own_tops(flat: Flat, pool: Pool) -> Floats:
+    """Each line's board top on the board's own results (its scores in points, assigned
+    scores left out): the top a program gives a board it does not factor."""
+    n = field_sizes(flat)[flat.group].astype(np.float64)
+    return np.asarray(pool.convention.per_beat * np.maximum(n - 1.0, 0.0), dtype=np.float64)
+
+
+def on_own_top(flat: Flat, pool: Pool, plain: Sides) -> Sides:
+    """Points before factoring with each assigned score a share of its board's own top
+    (BriAn: an A5050 on a board of five played results and a top of 8 gets 4), not of the
+    pool's."""
+    tops = own_tops(flat, pool)
+    out = []
+    for side, points in enumerate(plain.pairs()):
+        shares = flat.shares[side]
+        given = ~np.isnan(shares) & ~np.isnan(points)
+        out.append(np.where(given, shares / 100 * tops, points))
+    return Sides(out[0], out[1])
+
+
+def centred(points: Sides, tops: Floats | float) -> Sides:
+    """Points less half their board's top: centred on the average (Ruter's MP1)."""
+    return Sides(points.ns - np.divide(tops, 2), points.ew - np.divide(tops, 2))

@@ -11,16 +11,20 @@ share of the tops of the boards they played, a rank counts the players with a hi
 (equal totals share a place, :func:`.imp_events.ranks`).
 
 >>> from bridgeio.model.results import Board, BoardResult, Event, EventKind, Results, Section
->>> table = [(1, 420, (0, 4, 0, 4)), (2, 450, (4, 0, 4, 0)), (3, 450, (3, 1, 3, 1))]
->>> lines = [BoardResult(1, t, t, t + 2, s, -s, seats=(t, t + 2, t + 4, t + 6), points=p)
+>>> table = [(1, 420, (0, 6, 0, 6)), (2, 450, (4, 2, 4, 2)), (3, 450, (3, 3, 3, 3)),
+...          (4, 500, (6, 0, 6, 0))]
+>>> lines = [BoardResult(1, t, t, t + 2, s, -s, seats=(t, t + 4, t + 8, t + 12), points=p)
 ...          for t, s, p in table]
 >>> event = Event(kind=EventKind.INDIVIDUAL, sections=[Section("", results=[Board(1, lines)])])
 >>> done = Rescoring()
 >>> rescore_individuals(event, None, True, done)
 >>> [str(d.problem) for d in done.differences][:1]
 ['event 1, board 1, table 2, player 2 (North): error: matchpoints 4 recorded, 3 by the rule']
->>> [line.points for line in lines], done.methods[1].describe()
-([(0, 4, 0, 4), (3.0, 1.0, 3.0, 1.0), (3, 1, 3, 1)], 'European matchpoints per seat, top 4')
+>>> [line.points for line in lines][1], done.methods[1].describe()
+((3.0, 3.0, 3.0, 3.0), 'European matchpoints per seat, top 6')
+
+Where no known rule reproduces the bulk of the seat points, that is one warning (nothing
+rewritten: :mod:`.report`).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ import numpy.typing as npt
 from bridgeio.analysis.scoring.factoring import neuberg, to_precision
 from bridgeio.analysis.scoring.imp_events import ranks
 from bridgeio.analysis.scoring.matchpoints import Convention, matchpoints
-from bridgeio.analysis.scoring.report import Difference, Rescoring
+from bridgeio.analysis.scoring.report import Difference, Rescoring, reproduces
 from bridgeio.model.results import BoardResult, Entry, Event, Section
 
 Floats = npt.NDArray[np.float64]
@@ -200,6 +204,11 @@ def rescore_individuals(
     done.methods.setdefault(event.number, units)
     boards = _boards(event)
     most = _most(boards)
+    agree, checked = _agreement(boards, units, most)
+    if convention is None and not reproduces(agree, checked):  # (seat points, one a seat)
+        where = f"event {event.number}"
+        done.not_reproduced(where, "seat points", units.describe(), agree, checked)
+        return
     for board in boards:
         _compare_board(event, board, units, most, apply, done)
     for difference in _entry_differences(event, boards, units, most, apply, done):

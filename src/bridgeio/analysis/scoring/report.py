@@ -1,10 +1,19 @@
 """What a rescoring finds: each recorded figure that differs from its recomputation, what
 could not be checked, the method found for each event, and counts of agreement.
 
+The policy, for every kind of figure (board points, totals, percentages, ranks): each known
+convention is tried and the one that reproduces most of the file's own figures is chosen and
+said; it must reproduce the bulk of them (:func:`reproduces`), and then a figure that alone
+disagrees is an error (a typo, a changed score). Where no known rule reproduces the bulk,
+that is one warning naming the closest rule (:meth:`Rescoring.not_reproduced`), never a list
+of errors, and ``bridgeio score`` writes nothing (:attr:`Rescoring.unfit`).
+
 >>> Difference("event 1, board 2, pairs 3/4", "N-S matchpoints", 5.0, 4.5).problem.message
 'N-S matchpoints 5 recorded, 4.5 by the rule'
 >>> Method(Convention.EUROPEAN, 24, 1, "cut", factored=True).describe()
 'European matchpoints, top 24, Neuberg, 1 decimal (cut)'
+>>> reproduces(23, 24), reproduces(12, 20), reproduces(0, 0)
+(True, False, True)
 """
 
 from __future__ import annotations
@@ -14,6 +23,17 @@ from typing import Protocol
 
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.errors import Problem
+
+ROUNDED = {"cut": "cut", "half even": "halves to even", "half away": "halves away from zero"}
+
+BULK = 0.75
+"""The share of a file's figures of one kind a rule must reproduce to be the file's rule."""
+
+
+def reproduces(agreeing: int, compared: int) -> bool:
+    """Whether a rule that reproduces ``agreeing`` of ``compared`` figures is the file's: at
+    least three in four of them (nothing to compare: nothing against it)."""
+    return agreeing >= BULK * compared
 
 
 class Described(Protocol):
@@ -35,24 +55,40 @@ class Method:
     rounding: str
     short_unfactored: bool = False
     totals: str = ""
+    factored: bool = False
+    centred: bool = False  # the points less half the top: an average is 0 (Ruter's MP1)
+    assigned_unfactored: bool = False  # a board with an assigned score scored on its own top
+    ranks: str = ""
+    percentages: str = ""  # where the file records percentages and no totals
+    own_averages: bool = False  # averages plus and minus at the pair's own percentage
 
     def describe(self) -> str:
         """``ACBL matchpoints, top 12, Neuberg, 2 decimals``."""
         name = "ACBL" if self.convention is Convention.ACBL else "European"
-        parts = [f"{name} matchpoints", f"top {self.top:g}"]
-        if self.factored:
+        parts = [f"{name} matchpoints"]
+        if self.centred:
+            parts.append(f"centred on the average (top +{self.top / 2:g})")
+        else:
+            parts.append(f"top {self.top:g}")
+        if self.factored and not self.assigned_unfactored:
             parts.append("Neuberg")
         places = f"{self.decimals} decimal{'s' if self.decimals != 1 else ''}"
         if self.rounding != "half up":
-            places += f" ({'cut' if self.rounding == 'cut' else 'halves to even'})"
+            places += f" ({ROUNDED.get(self.rounding, self.rounding)})"
         parts.append(places)
-        if self.short_unfactored:
+        if self.own_averages:
+            parts.append("averages plus and minus at the pair's own percentage (Law 12C2)")
+        if self.assigned_unfactored:
+            parts.append("boards short of results or with an assigned score on their own top")
+        elif self.short_unfactored:
             parts.append("short travellers printed unfactored")
         if self.totals:
             parts.append(f"totals {self.totals}")
+        elif self.percentages:
+            parts.append(f"percentages from {self.percentages}")
+        if self.ranks:
+            parts.append(f"ranks {self.ranks}")
         return ", ".join(parts)
-
-    factored: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,11 +127,40 @@ class Rescoring:
     agreement: dict[str, list[int]] = field(
         default_factory=lambda: {k: [0, 0] for k in ("boards", "totals", "percentages", "ranks")}
     )
+    unfit: list[str] = field(default_factory=list)  # figures no known rule reproduces
+
+    def not_reproduced(self, where: str, what: str, closest: str, agrees: int, of: int) -> None:
+        """One warning for figures of a kind that no known rule reproduces (the closest rule
+        named, with how many it reproduces); no error is reported for them, and ``score``
+        writes nothing.
+
+        >>> done = Rescoring()
+        >>> done.not_reproduced("event 1", "totals", "the percentage", 12, 20)
+        >>> done.unchecked
+        ['event 1: totals not checked: no known rule reproduces them (closest: the \
+percentage, 12 of 20 agree)']
+        """
+        text = (
+            f"{where}: {what} not checked: no known rule reproduces them (closest: "
+            f"{closest}, {agrees} of {of} agree)"
+        )
+        self.unchecked.append(text)
+        self.unfit.append(text)
 
     def problems(self) -> list[Problem]:
-        """Errors for the differences, one warning for each thing not checked."""
-        found = [d.problem for d in self.differences]
-        return found + [Problem("results", text, "warning") for text in self.unchecked]
+        """Errors for the differences, one warning for each thing not checked, and one for
+        the figures the file does not record (the rule's are no error of the file: ``score``
+        fills them in)."""
+        found = [d.problem for d in self.differences if d.recorded != "none"]
+        missing = len(self.differences) - len(found)
+        notes = [Problem("results", text, "warning") for text in self.unchecked]
+        if missing:
+            text = (
+                f"{missing:,} figure(s) the file leaves blank (points, totals or ranks): no "
+                "error; bridgeio score fills them in by the rule"
+            )
+            notes.append(Problem("results", text, "warning"))
+        return found + notes
 
     def count(self, what: str, agrees: bool) -> None:
         """Count one comparison of ``what``."""

@@ -7,41 +7,57 @@ the recorded points, the rounding (half up, halves to even, cut) and whether sho
 print unfactored points from which of them the recorded points agree with, the way totals
 and percentages are formed likewise (sources in :mod:`.boards` and :mod:`.totals`).
 
+An error is a figure alone against the rule the rest of the file follows; where no rule
+reproduces the bulk of a file's board points, one warning says so (:mod:`.report`).
+
 >>> from bridgeio.model.results import Board, BoardResult, Event, Results, Section
->>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s, ns_points=p, ew_points=2 - p)
-...          for t, s, p in [(1, 420, 2), (2, 170, 1), (3, 170, 1)]]
->>> done = rescore(Results([Event(sections=[Section("A", results=[Board(7, lines)])])]))
+>>> def board(number, points):
+...     return Board(number, [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s,
+...         ns_points=p, ew_points=2 - p) for t, s, p in zip((1, 2, 3), (420, 170, 140), points)])
+>>> boards = [board(n, (2, 1, 0)) for n in range(1, 7)] + [board(7, (2, 0, 1))]
+>>> done = rescore(Results([Event(sections=[Section("A", results=boards)])]))
 >>> [str(d.problem) for d in done.differences][:1]
-['event 1, section A, board 7, pairs 2/2: error: N-S matchpoints 1 recorded, 0.5 by the rule']
+['event 1, section A, board 7, pairs 2/2: error: N-S matchpoints 0 recorded, 1 by the rule']
 >>> done.methods[1].describe()
 'ACBL matchpoints, top 2, 2 decimals'
+>>> done = rescore(Results([Event(sections=[Section("A", results=boards[5:])])]))
+>>> done.differences, done.unchecked  # doctest: +ELLIPSIS
+([], ['event 1: board points not checked: no known rule reproduces them (closest: ACBL \
+matchpoints, top 2, 2 decimals, 1 of 2 agree)'])
 """
 
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
-from bridgeio.analysis.scoring.boards import Pool, pools
+from bridgeio.analysis.scoring.boards import Pool, candidates
 from bridgeio.analysis.scoring.contracts import line_place
-from bridgeio.analysis.scoring.factoring import ROUNDINGS
+from bridgeio.analysis.scoring.factoring import ROUNDINGS, Floats
 from bridgeio.analysis.scoring.field import (
     Flat,
     Sides,
     agreeing,
+    awarded,
     both,
+    centred,
     exact,
     field_sizes,
     flatten_board,
+    on_own_top,
+    own_tops,
     results,
 )
 from bridgeio.analysis.scoring.imp_events import rescore_imps
 from bridgeio.analysis.scoring.individuals import rescore_individuals
 from bridgeio.analysis.scoring.matches import rescore_matches
 from bridgeio.analysis.scoring.matchpoints import Convention
-from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
-from bridgeio.analysis.scoring.totals import check_totals
+from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
+from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
+from bridgeio.analysis.scoring.totals import Sources, check_totals, directed
 from bridgeio.model.results import (
     Assigned,
     BoardResult,
@@ -74,11 +90,13 @@ def rescore(
         elif event.kind is EventKind.TEAMS and event.scoring in TEAM_SCORING:
             rescore_matches(event, apply, done)
         else:
-            done.unchecked.append(
+            text = (
                 f"event {event.number}: {event.kind.value} scored by {event.scoring.value}: "
                 "matchpoint and IMP pairs, matchpoint individuals and IMP team matches only "
                 "are checked here"
             )
+            done.unchecked.append(text)
+            done.unfit.append(text)
     return done
 
 
@@ -116,55 +134,253 @@ def rescored_copy(
 
 
 def _event(event: Event, convention: Convention | None, apply: bool, done: Rescoring) -> None:
-    found = pools(event, convention)
-    covered = {id(s) for pool in found for s in pool.sections}
+    found = candidates(event, convention)
+    covered = {id(s) for group in found for s in group[0].sections}
     missed = [s.name or "?" for s in event.sections if s.results and id(s) not in covered]
     if missed:
-        done.unchecked.append(
-            f"event {event.number}: section {', '.join(missed)}: no top fits its results "
-            "(no matchpoints recorded, or a convention that does not fit): not checked"
-        )
-    for pool in found:
-        flat = pool.lines()
-        method, printed, rounded, exact_points = _method(pool, flat)
+        _unscored(event, missed, done)
+    kept = Kept.of(event)
+    for group in found:
+        pool, flat, scored = max(
+            ((p, f, _method(p, f)) for p in group for f in [p.lines()]),
+            key=lambda t: t[2].agreeing,
+        )  # (ties: the first)
+        method = scored.method
         done.methods.setdefault(event.number, method)
-        _compare(pool, flat, printed, method, apply, done)
-        check_totals(pool, flat, rounded, exact_points, method, apply, done)
+        where = _where(pool)
+        fits = scored.agreeing, scored.compared
+        if convention is None and not reproduces(*fits):
+            done.agreement["boards"][0] += fits[0]
+            done.agreement["boards"][1] += fits[1]
+            done.not_reproduced(where, "board points", method.describe(), *fits)
+            mine = scored.sources(np.ones(flat.size, dtype=bool))  # the file's own points
+            check_totals(pool, flat, mine, None, method, apply, done, kept)
+            continue
+        wrong = _compare(pool, flat, scored, method, apply, done)
+        applied = scored.sources()
+        check_totals(pool, flat, scored.sources(wrong), applied, method, apply, done, kept)
+    overall_ranks(event, done, kept)
 
 
-def _method(pool: Pool, flat: Flat) -> tuple[Method, Sides, Sides, Sides]:
+def _where(pool: Pool) -> str:
+    """The event and, where it has several, the sections of a pool, for a message."""
+    names = [s.name for s in pool.sections if s.name]
+    several = len(pool.event.sections) > 1 and names
+    return f"event {pool.event.number}" + (f", section {', '.join(names)}" if several else "")
+
+
+def _unscored(event: Event, missed: list[str], done: Rescoring) -> None:
+    """Sections whose recorded top fits no convention's (one warning), or that hold no
+    result to score."""
+    text = f"event {event.number}: section {', '.join(missed)}"
+    tops = {s.board_top for s in event.sections if (s.name or "?") in missed}
+    if any(tops) or any(_has_points(s) for s in event.sections if (s.name or "?") in missed):
+        done.not_reproduced(text, "board points", "no top of 1 or 2 a score beaten", 0, 0)
+    else:
+        done.unchecked.append(f"{text}: no board results to score: not checked")
+
+
+def _has_points(section: Section) -> bool:
+    return any(x.ns_points is not None for b in section.results for x in b.results)
+
+
+@dataclass
+class Scored:
+    """How a pool's file prints its board points (:class:`Method`), the points as printed,
+    factored (rounded and exact), the top and offset of each line's points, and how many
+    boards the printed points reproduce."""
+
+    method: Method
+    printed: Sides
+    rounded: Sides
+    exact: Sides
+    tops: Floats
+    offsets: Floats
+    agreeing: int
+    recorded: Sides
+    compared: int = 0  # the boards with points recorded
+    awards: Sides | None = None  # the points of lines that are an award (sit-outs), else NaN
+    agree: npt.NDArray[np.int64] | None = None  # each line's recorded points that agree
+    plain: Sources | None = None  # the sources with no line overridden, made once
+
+    def sources(self, wrong: npt.NDArray[np.bool_] | None = None) -> Sources:
+        """The points the totals are formed from: with ``wrong``, the file's own where a
+        line's recorded points are not the rule's (its board reported already)."""
+        awards = self.awards
+        if wrong is None or not wrong.any():
+            if self.plain is None:  # (one object: the same points are summed once)
+                self.plain = Sources(
+                    self.printed, self.rounded, self.exact, self.tops, self.offsets, awards
+                )
+            return self.plain
+        keep = self.recorded
+        return Sources(
+            _override(self.printed, keep, wrong),
+            _override(self.rounded, keep, wrong),
+            _override(self.exact, keep, wrong),
+            self.tops,
+            self.offsets,
+            awards,
+        )
+
+
+def _override(values: Sides, recorded: Sides, where: npt.NDArray[np.bool_]) -> Sides:
+    """``values`` with the recorded figure (where there is one) on the lines of ``where``."""
+    out = []
+    for value, kept in zip(values.pairs(), recorded.pairs(), strict=True):
+        out.append(np.where(where & ~np.isnan(kept), kept, value))
+    return Sides(out[0], out[1])
+
+
+def _method(pool: Pool, flat: Flat) -> Scored:
     """How the pool's file rounds and prints its board points (see the module), with the
     points as printed on the travellers, as totalled (rounded) and exact."""
-    decimals = 2 if pool.convention is Convention.ACBL else max(1, _decimals(flat))
-    factored, unfactored_points = both(flat, pool)
+    acbl = pool.convention is Convention.ACBL and not pool.centred
+    decimals = 2 if acbl else max(1, _decimals(flat))
+    factored, plain = both(flat, pool)
     played = results(flat)
     sizes = field_sizes(flat)
     uneven = ((sizes < pool.results) | (sizes < played))[flat.group]  # factored or assigned
-    rounding = ROUNDINGS[0]
-    if uneven.any():  # where the roundings can differ: the one most points agree with
-        part = factored.part(uneven)
-        agreement: dict[str, int] = {}
-        for r in ROUNDINGS:  # (the first that fits every point: none can do better)
-            agreement[r] = int(agreeing(flat, part.rounded(decimals, r), uneven).sum())
-            if agreement[r] == 2 * part.ns.size:
-                break
-        rounding = max(agreement, key=lambda r: agreement[r])  # ties: the first, half up
-    rounded = factored.rounded(decimals, rounding)
-    short = (played < pool.results)[flat.group]
-    printed, unfactored = rounded, False
-    if short.any():
-        plain = unfactored_points.rounded(decimals, rounding)
-        unfactored = bool(
-            agreeing(flat, plain.part(short), short).sum()
-            > agreeing(flat, rounded.part(short), short).sum()
-        )
-        if unfactored:
-            printed = Sides(
-                np.where(short, plain.ns, rounded.ns), np.where(short, plain.ew, rounded.ew)
-            )
-    method = Method(pool.convention, pool.top, decimals, rounding, unfactored)
+    tops = np.full(flat.size, float(pool.top))
+    if pool.centred:
+        factored = centred(factored, pool.top)
+    chosen, rounding, printed = "factored", ROUNDINGS[0], factored.rounded(decimals, ROUNDINGS[0])
+    if uneven.any():  # where the file may print its points otherwise: the way most agree
+        short = (played < pool.results)[flat.group]
+        own = own_tops(flat, pool)
+        variants = {"factored": factored}
+        count, chosen, rounding = _best(flat, variants, uneven, decimals)
+        if count < 2 * int(uneven.sum()):  # (the other ways looked at only where needed)
+            variants = _variants(flat, pool, factored, plain, own, short, uneven)
+            count, chosen, rounding = _best(flat, variants, uneven, decimals)
+        printed = variants[chosen].rounded(decimals, rounding)
+        if chosen == LAW_12C2:  # (the averages so given count in the totals too)
+            factored = variants[chosen]
+        elif chosen != "factored":
+            tops = np.where(short if chosen == "short unfactored" else uneven, own, tops)
+    same = chosen == "factored" or chosen == LAW_12C2
+    rounded = printed if same else factored.rounded(decimals, rounding)
+    method = Method(pool.convention, pool.top, decimals, rounding, chosen == "short unfactored")
     method.factored = bool((sizes < pool.results).any())
-    return method, printed, rounded, factored
+    method.centred = pool.centred
+    method.assigned_unfactored = chosen == "own top"
+    method.own_averages = chosen == LAW_12C2
+    blank = np.isnan(flat.recorded[0]) & np.isnan(flat.recorded[1])  # nothing to reproduce
+    blank |= awarded(flat)  # (an award's points are not the board's)
+    agree = agreeing(flat, printed)
+    whole = (agree == 2) | blank
+    boards = len(flat.numbers)
+    compared = int((np.bincount(flat.group[~blank], minlength=boards) > 0).sum())
+    wrong = int((np.bincount(flat.group[~whole], minlength=boards) > 0).sum())
+    offsets = tops / 2 if pool.centred else np.zeros(flat.size)
+    recorded = Sides(flat.recorded[0], flat.recorded[1])
+    awards = None
+    if flat.award is not None:
+        awards = Sides(*(np.where(flat.award, points, np.nan) for points in flat.recorded))
+    return Scored(
+        method,
+        printed,
+        rounded,
+        factored,
+        tops,
+        offsets,
+        compared - wrong,
+        recorded,
+        compared,
+        awards,
+        agree=agree,
+    )
+
+
+def _variants(
+    flat: Flat,
+    pool: Pool,
+    factored: Sides,
+    plain: Sides,
+    own: Floats,
+    short: npt.NDArray[np.bool_],
+    uneven: npt.NDArray[np.bool_],
+) -> dict[str, Sides]:
+    """The ways a file prints the points of a board short of results or with an assigned
+    score: factored; unfactored where short (assigned scores a share of the pool's top);
+    on the board's own top (assigned scores a share of it: BriAn)."""
+    own_top = on_own_top(flat, pool, plain)
+    if pool.centred:  # (each board less half its top: its own, unfactored)
+        plain, own_top = centred(plain, own), centred(own_top, own)
+    found = {
+        "factored": factored,
+        "short unfactored": _mixed(short, plain, factored),
+        "own top": _mixed(uneven, own_top, factored),
+    }
+    averages = own_averages(flat, pool, factored)
+    if averages is not None:
+        found[LAW_12C2] = averages
+    return found
+
+
+LAW_12C2 = "averages at the pair's own percentage"
+
+
+def own_averages(flat: Flat, pool: Pool, points: Sides) -> Sides | None:
+    """``points`` with each average plus at the pair's own percentage on its other boards
+    where that is more than 60 %, each average minus at it where less than 40 % (Law 12C2(a):
+    "60 % or the percentage obtained on other boards if greater"; Ruter's "A+" and "A-",
+    found on its files); None where the pool has no average plus or minus."""
+    shares = flat.shares
+    plus_minus = [(side == 60) | (side == 40) for side in shares]
+    if not (plus_minus[0].any() or plus_minus[1].any()):
+        return None
+    top = float(pool.top)
+    offset = top / 2 if pool.centred else 0.0
+    split = np.array([directed(s) for s in pool.sections], dtype=np.int64)
+    width = int(max(flat.pairs[0].max(initial=0), flat.pairs[1].max(initial=0))) + 1
+    keys = [
+        (flat.section * 2 + split[flat.section] * side) * width + flat.pairs[side]
+        for side in (0, 1)
+    ]
+    played = [~np.isnan(points.pairs()[side]) & np.isnan(shares[side]) for side in (0, 1)]
+    code, index = np.unique(np.concatenate(keys), return_inverse=True)
+    mask = np.concatenate(played)
+    values = np.nan_to_num(np.concatenate(points.pairs())) + offset
+    earned = np.bincount(index, np.where(mask, values, 0.0), code.size)
+    boards = np.bincount(index, mask.astype(np.float64), code.size)
+    share = 100 * earned / np.maximum(boards * top, 1e-9)
+    out = []
+    for side in (0, 1):
+        own = share[index[side * flat.size : (side + 1) * flat.size]]
+        given = shares[side]
+        better = np.where(given == 60, np.maximum(60.0, own), np.minimum(40.0, own))
+        value = better / 100 * top - offset
+        out.append(
+            np.where(
+                plus_minus[side] & (boards[index[side * flat.size : (side + 1) * flat.size]] > 0),
+                value,
+                points.pairs()[side],
+            )
+        )
+    return Sides(out[0], out[1])
+
+
+def _best(
+    flat: Flat, variants: dict[str, Sides], uneven: npt.NDArray[np.bool_], decimals: int
+) -> tuple[int, str, str]:
+    """The variant and rounding most recorded points of the uneven lines agree with (ties:
+    the first of each: factored, half up), with how many agree."""
+    parts = {name: v.part(uneven) for name, v in variants.items()}
+    best = (-1, "factored", ROUNDINGS[0])
+    for rounding in ROUNDINGS:
+        for name, part in parts.items():
+            count = int(agreeing(flat, part.rounded(decimals, rounding), uneven).sum())
+            if count > best[0]:
+                best = (count, name, rounding)
+        if best[0] == 2 * int(uneven.sum()):
+            break  # (every point: none can do better)
+    return best
+
+
+def _mixed(where: npt.NDArray[np.bool_], these: Sides, others: Sides) -> Sides:
+    """``these`` on the lines of ``where``, ``others`` elsewhere."""
+    return Sides(np.where(where, these.ns, others.ns), np.where(where, these.ew, others.ew))
 
 
 def _decimals(flat: Flat) -> int:
@@ -178,11 +394,17 @@ def _decimals(flat: Flat) -> int:
 
 
 def _compare(
-    pool: Pool, flat: Flat, printed: Sides, method: Method, apply: bool, done: Rescoring
-) -> None:
-    """Every board's recorded points against ``printed``; a difference for each line that
-    differs (or one for a line whose points are an assigned score's)."""
-    wrong = agreeing(flat, printed) < 2
+    pool: Pool, flat: Flat, scored: Scored, method: Method, apply: bool, done: Rescoring
+) -> npt.NDArray[np.bool_]:
+    """Every board's recorded points against the printed ones; a difference for each line
+    that differs (or one for a line whose points are an assigned score's). The lines that
+    differ."""
+    printed = scored.printed
+    wrong = (agreeing(flat, printed) if scored.agree is None else scored.agree) < 2
+    if not wrong.any():
+        done.agreement["boards"][0] += len(flat.numbers)
+        done.agreement["boards"][1] += len(flat.numbers)
+        return wrong
     bad = np.unique(flat.group[wrong])
     done.agreement["boards"][0] += len(flat.numbers) - bad.size
     done.agreement["boards"][1] += len(flat.numbers)
@@ -205,6 +427,8 @@ def _compare(
             )
             continue  # a finding for the director: the recorded points are not rewritten
         for k in at.tolist():
+            if flat.award is not None and flat.award[k]:
+                continue  # (an award's points are not the board's)
             section, line = flat.line(k)
             for side, recorded, rule in (
                 ("N-S", line.ns_points, float(printed.ns[k])),
@@ -219,6 +443,7 @@ def _compare(
                 )
                 if apply:
                     setattr(line, "ns_points" if side == "N-S" else "ew_points", value)
+    return wrong
 
 
 def _agrees(recorded: float | None, computed: float) -> bool:
@@ -237,7 +462,7 @@ def _left_out(
 ) -> tuple[Section, BoardResult, str] | None:
     """The line whose recorded points are an assigned score's, when scoring it as one makes
     every other line of the board agree (the score was kept, the matchpoints adjusted)."""
-    if len(lines) < 5:  # on a small board, too many readings fit
+    if len(lines) < 5 or pool.centred:  # on a small board, too many readings fit
         return None
     for section, line in lines:
         if type(line.ns_score) is not int or line.ns_points is None or line.ew_points is None:

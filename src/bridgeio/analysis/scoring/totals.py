@@ -1,18 +1,27 @@
-"""Each pair's total, percentage and rank from its board points.
+"""Each pair's total and percentage from its board points, found by the rule the file follows.
 
 Sources: ACBLscore (reference/acblscore-game-files-decoded.txt, entry structure 0x08-0x1C,
 section 0x4E; issue 20): the session score is the sum of the stored 2-decimal board points
 scaled by the boards of a full session (maximum score / top) over the boards played, and the
 percentage is that stored score over the maximum score. Compscore: the total is the sum of
 the factored points at full precision and the percentage that sum over the top times the
-boards played. NZ Scorer: the total is the percentage. Which of these a file follows is
-found from the file: the rule most of its totals agree with. Ranks: one place per pair with
-a better total in its direction (or the whole field of a Howell), ties sharing the best place.
+boards played (a factored board's points, printed to one decimal, may move the total by a
+unit of its last digit either way). NZ Scorer: the total is the percentage. BriAn,
+PairsScorer, Ruter (issue 28): the sum of the points as printed on the travellers, the
+percentage that sum over the tops of the boards played (a board scored on its own top counts
+its own top; centred points count from the bottom).
+
+Which of these a file follows is found from the file: each rule is tried on the file's own
+board points (a line whose recorded points the board rule does not give keeps its recorded
+points: its board is reported already), the one most recorded totals agree with is chosen,
+and likewise for the percentages; a rule must reproduce the bulk of them
+(:func:`.report.reproduces`), else one warning says that none does. Ranks: :mod:`.ranking`.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,227 +31,439 @@ from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
 from bridgeio.analysis.scoring.field import Flat, Sides
-from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
+from bridgeio.analysis.scoring.ranking import Kept, check_ranks
+from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
 from bridgeio.model.results import Direction, Entry, Section
 
-HALF = 0.005 + 1e-6  # totals and percentages carry two decimals
-
-
 Rows = list[tuple[Section, Entry]]
+Bools = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.int64]
 
 
 @dataclass
+class Sources:
+    """Each line's points the totals may be formed from: as printed, factored at the file's
+    precision and unrounded; and each line's board top and offset (what brings centred
+    points to count from 0)."""
+
+    printed: Sides
+    rounded: Sides
+    exact: Sides
+    tops: Floats
+    offsets: Floats
+    awards: Sides | None = None  # the points of lines that are an award (sit-outs), else NaN
+
+
 class Tallies:
-    """Each row's points over the session (rounded and exact) and boards played."""
+    """Each row's sums over the session, each summed when first asked for: points
+    (rounded, exact, printed), the tops and offsets of the boards it played, the boards
+    played, and the awards of boards it sat out (not played)."""
 
-    points: Floats
-    exact: Floats
-    played: Floats
+    def __init__(self, src: Sources, sides: tuple[Bools, Bools], index: Ints, keep: Bools) -> None:
+        self.src, self.sides, self.index, self.keep = src, sides, index, keep
+        self.size = keep.size
+        self.played = np.bincount(index, minlength=self.size + 1)[:-1][keep].astype(np.float64)
+        self.awards: Floats | None = None
+        self.pick: Ints | None = None  # (a view of other rows: see :meth:`picked`)
+        self.made: dict[str, Floats] = {}
+
+    def _sum(self, name: str, values: tuple[Floats, Floats]) -> Floats:
+        if name not in self.made:
+            ns, ew = self.sides
+            column = np.concatenate([values[0][ns], values[1][ew]])
+            column[np.isnan(column)] = 0.0
+            sums = np.bincount(self.index, column, self.size + 1)[:-1][self.keep]
+            self.made[name] = self._picked(np.asarray(sums, dtype=np.float64))
+        return self.made[name]
+
+    def _picked(self, values: Floats, default: float = 0.0) -> Floats:
+        if self.pick is None:
+            return values
+        at = np.maximum(self.pick, 0)
+        return np.asarray(np.where(self.pick >= 0, values[at], default), dtype=np.float64)
+
+    def picked(self, pick: Ints) -> Tallies:
+        """The sums of other rows: row ``k`` of the result is row ``pick[k]`` of these (-1:
+        nothing played)."""
+        view = Tallies.__new__(Tallies)
+        view.src, view.sides, view.index, view.keep = self.src, self.sides, self.index, self.keep
+        view.size, view.pick, view.made = self.size, pick, {}
+        view.played = np.asarray(
+            np.where(pick >= 0, self.played[np.maximum(pick, 0)], 1.0), dtype=np.float64
+        )
+        view.awards = None if self.awards is None else view._picked(self.awards)
+        return view
+
+    @property
+    def points(self) -> Floats:
+        """The rounded points summed."""
+        return self._sum("points", self.src.rounded.pairs())
+
+    @property
+    def exact(self) -> Floats:
+        """The unrounded points summed."""
+        return self._sum("exact", self.src.exact.pairs())
+
+    @property
+    def printed(self) -> Floats:
+        """The points as printed summed."""
+        if self.src.printed is self.src.rounded:
+            return self.points
+        return self._sum("printed", self.src.printed.pairs())
+
+    @property
+    def tops(self) -> Floats:
+        """The tops of the boards played summed."""
+        tops = self.src.tops
+        if tops.size and not (tops != tops[0]).any():  # (one top: no sum needed)
+            return np.asarray(self.played * float(tops[0]), dtype=np.float64)
+        return self._sum("tops", (tops, tops))
+
+    @property
+    def offsets(self) -> Floats:
+        """What brings centred points to count from 0, summed (0 for other points)."""
+        if not self.src.offsets.any():
+            return np.zeros(self.played.size, dtype=np.float64)
+        return self._sum("offsets", (self.src.offsets, self.src.offsets))
 
 
-def tallies(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> tuple[Rows, Tallies]:
-    """The entries with a recorded total and points on the boards, with their sums (one
-    code per pair: section, direction for a Mitchell, number; summed by ``bincount``)."""
-    mitchell = [any(e.direction is not None for e in s.entries) for s in pool.sections]
-    directed = np.array(mitchell, dtype=np.int64)
-    ranked = [
+def directed(section: Section) -> bool:
+    """Whether the section's pairs are numbered apart in each direction (a Mitchell: 1NS
+    and 1EW are two pairs); in a Howell, or where a pair listed in one direction also sat
+    in the other (Ruter lists each pair once, with the direction it started in), a pair's
+    boards in both directions are its own."""
+    seen: dict[int, Direction | None] = {}
+    for entry in section.entries:
+        if entry.direction is not None:
+            if seen.setdefault(entry.number, entry.direction) is not entry.direction:
+                return True
+    return False
+
+
+def _wanted(pool: Pool, mitchell: list[bool]) -> list[tuple[int, Section, Entry]]:
+    """The entries with a figure to check, each with its field code (section, and direction
+    in a Mitchell: a Howell's pairs are one field)."""
+    return [
         (k * 2 + (mitchell[k] and entry.direction is Direction.EW), section, entry)
         for k, section in enumerate(pool.sections)
         for entry in section.entries
-        if entry.score is not None
+        if entry.score is not None or entry.percentage is not None or entry.rank is not None
     ]
-    numbers = np.array([entry.number for _, _, entry in ranked], dtype=np.int64)
-    width = int(max(flat.pairs[0].max(initial=0), flat.pairs[1].max(initial=0))) + 1
-    size = 2 * len(pool.sections) * width
-    negative = min(flat.pairs[0].min(initial=0), flat.pairs[1].min(initial=0)) < 0
-    if size > 1 << 20 or negative:  # pair numbers too large to count in place
-        return _tallies_sparse(pool, flat, rounded, exact)
-    codes, points, exacts = [], [], []
+
+
+def tallies(pool: Pool, flat: Flat, src: Sources) -> tuple[Rows, Tallies]:
+    """The entries with a figure to check and points on the boards, with their sums (one
+    code per pair: section, direction for a Mitchell, number)."""
+    mitchell = [directed(s) for s in pool.sections]
+    split = np.array(mitchell, dtype=np.int64)
+    ranked = _wanted(pool, mitchell)
+    sides = (~np.isnan(src.printed.ns), ~np.isnan(src.printed.ew))
+    base = flat.section * 2
+    fields = np.concatenate([base[sides[0]], (base + split[flat.section])[sides[1]]])
+    pairs = np.concatenate([flat.pairs[0][sides[0]], flat.pairs[1][sides[1]]])
+    wanted_fields = np.array([k for k, _, _ in ranked], dtype=np.int64)
+    wanted_pairs = np.array([e.number for _, _, e in ranked], dtype=np.int64)
+    index, found = _index(fields, pairs, wanted_fields, wanted_pairs)
+    keep = (np.bincount(index, minlength=found.size + 1)[:-1] > 0) & found
+    rows = [(s, e) for (_, s, e), ok in zip(ranked, keep.tolist(), strict=True) if ok]
+    counts = Tallies(src, sides, index, keep)
+    if src.awards is not None:
+        counts.awards = _awards(flat, src.awards, split, (wanted_fields, wanted_pairs), keep)
+    return rows, counts
+
+
+def _awards(
+    flat: Flat,
+    awards: Sides,
+    split: npt.NDArray[np.int64],
+    wanted: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    keep: npt.NDArray[np.bool_],
+) -> Floats:
+    """Each row's awards (the points of the boards it sat out)."""
+    wanted_fields, wanted_pairs = wanted
+    codes, numbers, points = [], [], []
     for side in (0, 1):
-        value = rounded.pairs()[side]
-        scored = ~np.isnan(value)
-        field = flat.section * 2 + directed[flat.section] * side  # a Howell's pairs: one
-        codes.append((field * width + flat.pairs[side])[scored])
-        points.append(value[scored])
-        exacts.append(exact.pairs()[side][scored])
-    code = np.concatenate(codes)
-    sums = np.asarray(np.bincount(code, np.concatenate(points), size), dtype=np.float64)
-    sums_exact = np.asarray(np.bincount(code, np.concatenate(exacts), size), dtype=np.float64)
-    played = np.bincount(code, minlength=size).astype(np.float64)
-    fields = np.array([k for k, _, _ in ranked], dtype=np.int64)
-    at = np.where(numbers < width, fields * width + numbers, 0)
-    found = (numbers < width) & (played[at] > 0) if at.size else np.zeros(0, dtype=bool)
-    rows = [
-        (section, entry)
-        for (_, section, entry), ok in zip(ranked, found.tolist(), strict=True)
-        if ok
-    ]
-    at = at[found]
-    return rows, Tallies(sums[at], sums_exact[at], np.maximum(played[at], 1.0))
+        given = ~np.isnan(awards.pairs()[side])
+        codes.append((flat.section * 2 + split[flat.section] * side)[given])
+        numbers.append(flat.pairs[side][given])
+        points.append(awards.pairs()[side][given])
+    index, _ = _index(np.concatenate(codes), np.concatenate(numbers), wanted_fields, wanted_pairs)
+    size = wanted_fields.size
+    sums = np.bincount(index, np.concatenate(points), size + 1)[:-1]
+    return np.asarray(sums[keep], dtype=np.float64)
 
 
-def _tallies_sparse(pool: Pool, flat: Flat, rounded: Sides, exact: Sides) -> tuple[Rows, Tallies]:
-    """:func:`tallies` for pair numbers too large to count in place: the codes numbered
-    densely by a sort first."""
-    mitchell = [any(e.direction is not None for e in s.entries) for s in pool.sections]
-    directed = np.array(mitchell, dtype=np.int64)
-    codes, points, exacts = [], [], []
-    for side in (0, 1):
-        value = rounded.pairs()[side]
-        scored = ~np.isnan(value)
-        split = directed[flat.section] * side  # a Howell's pairs are one field
-        codes.append(((flat.section * 2 + split) * 100_000 + flat.pairs[side])[scored])
-        points.append(value[scored])
-        exacts.append(exact.pairs()[side][scored])
-    keys, index = np.unique(np.concatenate(codes), return_inverse=True)
-    sums = np.bincount(index, weights=np.concatenate(points))
-    sums_exact = np.bincount(index, weights=np.concatenate(exacts))
-    played = np.bincount(index).astype(np.float64)
-    ranked = [
-        (k, section, entry)
-        for k, section in enumerate(pool.sections)
-        for entry in section.entries
-        if entry.score is not None
-    ]
-    ew = Direction.EW
-    wanted = [
-        (k * 2 + (mitchell[k] and entry.direction is ew)) * 100_000 + entry.number
-        for k, _, entry in ranked
-    ]
-    rows = [(section, entry) for _, section, entry in ranked]
-    at = np.searchsorted(keys, np.array(wanted, dtype=np.int64))
-    at = np.minimum(at, max(keys.size - 1, 0))
-    found = keys[at] == np.array(wanted, dtype=np.int64) if keys.size else np.zeros(0, bool)
-    rows = [row for row, ok in zip(rows, found.tolist(), strict=True) if ok]
-    at = at[found]
-    return rows, Tallies(sums[at], sums_exact[at], np.maximum(played[at], 1))
+def _index(
+    fields: npt.NDArray[np.int64],
+    pairs: npt.NDArray[np.int64],
+    wanted_fields: npt.NDArray[np.int64],
+    wanted_pairs: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """For each scored line side, the index of its entry among the wanted ones (the number
+    of wanted entries where it is none of them), and which wanted entries were found."""
+    width = int(max(pairs.max(initial=0), wanted_pairs.max(initial=0))) + 1
+    low = min(int(pairs.min(initial=0)), int(wanted_pairs.min(initial=0)))
+    size = (int(max(fields.max(initial=0), wanted_fields.max(initial=0))) + 1) * width
+    none = wanted_fields.size
+    if low >= 0 and size <= 1 << 20:  # small codes: a table of the wanted ones
+        table = np.full(size, none, dtype=np.int64)
+        table[wanted_fields * width + wanted_pairs] = np.arange(none)
+        index = table[fields * width + pairs]
+    else:  # large or negative pair numbers: matched by a sort
+        keys = wanted_fields * (1 << 40) + wanted_pairs
+        order = np.argsort(keys, kind="stable")
+        sought = fields * (1 << 40) + pairs
+        at = np.minimum(np.searchsorted(keys[order], sought), max(none - 1, 0))
+        hit = keys[order][at] == sought if none else np.zeros(sought.size, dtype=bool)
+        index = np.where(hit, order[at] if none else 0, none).astype(np.int64)
+    return index, np.bincount(index, minlength=none + 1)[:none] > 0
 
 
-def _rules(
-    pool: Pool, rows: Rows, counts: Tallies, adjust: Floats
-) -> dict[str, tuple[Floats, Floats]]:
-    """Candidate totals and percentages of every row by each rule a file may follow."""
-    points, exact, played = counts.points + adjust, counts.exact + adjust, counts.played
-    top = pool.top or 1.0
-    most = float(played.max())
-    full = np.array([s.maximum_score / top if s.maximum_score else most for s, _ in rows])
-    scaled = points * full / played
-    stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
-    exact_pct = 100 * exact / (top * played)
-    return {
-        "the stored points scaled to a full session": (scaled, 100 * stored / (top * full)),
-        "the exact points scaled to a full session": (exact * full / played, exact_pct),
-        "the percentage": (exact_pct, exact_pct),
-        "played": (points, 100 * points / (top * played)),
-    }
+STORED = "the stored points scaled to a full session"
+EXACT_SCALED = "the exact points scaled to a full session"
+PERCENTAGE = "the percentage"
+PRINTED = "the printed points summed"
+PLAYED = "the points of the boards played"
+
+
+class Rules(Mapping[str, tuple[Floats, Floats]]):
+    """Candidate totals and percentages of every row by each rule a file may follow (with a
+    director's ``adjust``-ment of each row's points), each made when first asked for."""
+
+    NAMES = (STORED, EXACT_SCALED, PERCENTAGE, PRINTED, PLAYED)
+
+    def __init__(self, pool: Pool, rows: Rows, counts: Tallies, adjust: Floats) -> None:
+        self.pool, self.rows, self.counts, self.adjust = pool, rows, counts, adjust
+        self.made: dict[str, tuple[Floats, Floats]] = {}
+
+    def __getitem__(self, name: str) -> tuple[Floats, Floats]:
+        if name not in self.made:
+            self.made[name] = self._make(name)
+        return self.made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.NAMES)
+
+    def __len__(self) -> int:
+        return len(self.NAMES)
+
+    def _make(self, name: str) -> tuple[Floats, Floats]:
+        counts, adjust, top = self.counts, self.adjust, self.pool.top or 1.0
+        played = counts.played
+        if name in (STORED, EXACT_SCALED):
+            most = float(played.max())
+            full = np.array(
+                [s.maximum_score / top if s.maximum_score else most for s, _ in self.rows]
+            )
+            if name == STORED:
+                scaled = (counts.points + adjust) * full / played
+                stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
+                return scaled, 100 * stored / (top * full)
+            exact = counts.exact + adjust
+            return exact * full / played, 100 * (exact + counts.offsets) / (top * played)
+        if name == PERCENTAGE:
+            share = 100 * (counts.exact + adjust + counts.offsets) / (top * played)
+            return share, share
+        if name == PRINTED:
+            printed = counts.printed + adjust
+            awarded = printed if counts.awards is None else printed + counts.awards
+            tops = np.where(counts.tops > 0, counts.tops, 1.0)
+            return awarded, 100 * (printed + counts.offsets) / tops
+        points = counts.points + adjust
+        return points, 100 * (points + counts.offsets) / (top * played)
+
+
+def _rules(pool: Pool, rows: Rows, counts: Tallies, adjust: Floats) -> Rules:
+    """:class:`Rules` of the rows."""
+    return Rules(pool, rows, counts, adjust)
+
+
+EXACT = (EXACT_SCALED, PERCENTAGE)
+"""Rules on unrounded points: a total within half a hundredth beyond its rounding agrees
+(Compscore's own rounding of a factored board's two sides moves it so)."""
 
 
 def check_totals(
     pool: Pool,
     flat: Flat,
-    rounded: Sides,
-    exact: Sides,
+    check: Sources,
+    applied: Sources | None,
     method: Method,
     apply: bool,
     done: Rescoring,
+    kept: Kept | None = None,
 ) -> None:
-    """Compare every entry's total, percentage and rank (see the module)."""
-    rows, counts = tallies(pool, flat, rounded, exact)
+    """Compare every entry's total, percentage and rank (see the module). ``check`` holds
+    the file's own board points (for finding the rules and the errors); ``applied`` those
+    the rescored copy has (with ``apply``: what is written); ``kept``, what the entries'
+    kept records say for ranking (:class:`.ranking.Kept`)."""
+    rows, counts = tallies(pool, flat, check)
     if not rows:
         return
-    scores = _recorded([e.score for _, e in rows])
+    scores = Recorded.of([e.score for _, e in rows])
     adjust = np.zeros(len(rows))
     rules = _rules(pool, rows, counts, adjust)
-    fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
-    if not any(fits.all() for fits in fitting.values()):
+    if not _all_fit(scores, rules):
         # a director's adjustment, where the file keeps one, is looked up only where needed
-        adjust = np.array([_adjustment(e) for _, e in rows])
+        adjust = np.array([adjustment(e) for _, e in rows])
         if adjust.any():
             rules = _rules(pool, rows, counts, adjust)
-            fitting = {name: _near(scores, rules[name][0]) for name in list(rules)[:3]}
-    rule = max(fitting, key=lambda name: int(fitting[name].sum()))  # ties: the first
-    fits = int(fitting[rule].sum())
-    if fits * 2 < len(rows):
-        done.unchecked.append(
-            f"event {pool.event.number}: {len(rows) - fits} of {len(rows)} totals follow from "
-            "the board points by no rule found (a handicap or carry-over?): totals not checked"
-        )
-        return
-    method.totals = rule
-    totals, percents = rules[rule]
-    shares = _recorded([e.percentage for _, e in rows])
-    share_fits = _near(shares, percents) | _near(shares, rules["played"][1])
-    for what, recorded, agrees, values in (
-        ("total", scores, fitting[rule], totals),
-        ("percentage", shares, share_fits, percents),
-    ):
-        given = ~np.isnan(recorded)
-        counted = done.agreement["totals" if what == "total" else "percentages"]
-        counted[0] += int((agrees & given).sum())
-        counted[1] += int(given.sum())
-        for k in np.flatnonzero(given & ~agrees).tolist():
-            section, entry = rows[k]
-            value = _stored(float(values[k]))
-            done.differences.append(
-                Difference(_place(pool, section, entry), what, float(recorded[k]), value)
-            )
-            if apply:
-                setattr(entry, "score" if what == "total" else "percentage", value)
-    _ranks(pool, rows, totals, apply, done)
+    again, moved = rules, np.zeros(len(rows), dtype=bool)
+    if applied is not None and applied is not check:  # (lines the board rule gives otherwise)
+        _, other = tallies_for(pool, flat, applied, rows)
+        again = _rules(pool, rows, other, adjust)
+        moved = (other.points != counts.points) | (other.printed != counts.printed)
+    # a total agrees from the file's own board points or, for a pair with a line the board
+    # rule gives otherwise (reported already: a changed score, or a changed point the total
+    # was made without), from the rule's
+    both = (rules, again, moved)
+    event = pool.event.number
+    rule = _figure(event, "total", rows, scores, both, 0, apply, done)
+    if rule:
+        method.totals = rule
+    shares = Recorded.of([e.percentage for _, e in rows])
+    share = _figure(event, "percentage", rows, shares, both, 1, apply, done, rule)
+    if share and not rule:
+        method.percentages = share
+    values = _ranked_values(rows, rules, rule)
+    basis = "total" if scores.given.any() or rule else "percentage"
+    check_ranks(pool, rows, values, method, apply, done, kept, basis)
 
 
-def _place(pool: Pool, section: Section, entry: Entry) -> str:
-    return entry_place(pool.event.number, section.name, entry)
+@dataclass
+class Recorded:
+    """An entry figure as recorded (NaN: none), which rows record it, and the unit of its
+    last printed digit."""
+
+    values: Floats
+    given: npt.NDArray[np.bool_]
+    unit: float
+
+    @classmethod
+    def of(cls, figures: list[float | None]) -> Recorded:
+        """The figures, their presence and precision."""
+        values = _recorded(figures)
+        given = ~np.isnan(values)
+        return cls(values, given, 10.0 ** -_decimals(values[given]))
+
+    def agree(self, computed: Floats, rule: str) -> npt.NDArray[np.bool_]:
+        """Which recorded figures ``computed`` gives (see :func:`_agrees`)."""
+        return _agrees(self.values, computed, rule, self.unit)
+
+
+def _all_fit(scores: Recorded, rules: Rules) -> bool:
+    """Whether some rule gives every recorded total."""
+    given = scores.given
+    return any(bool(scores.agree(rules[name][0], name)[given].all()) for name in rules)
+
+
+def tallies_for(pool: Pool, flat: Flat, src: Sources, rows: Rows) -> tuple[Rows, Tallies]:
+    """:func:`tallies` of the same rows from other points (a row with no line keeps its
+    place, with nothing played)."""
+    found, counts = tallies(pool, flat, src)
+    if len(found) == len(rows):
+        return rows, counts
+    index = {id(e): k for k, (_, e) in enumerate(found)}
+    return rows, counts.picked(np.array([index.get(id(e), -1) for _, e in rows], dtype=np.int64))
+
+
+def _figure(
+    event: int,
+    what: str,
+    rows: Rows,
+    recorded: Recorded,
+    both: tuple[Rules, Rules, npt.NDArray[np.bool_]],
+    column: int,
+    apply: bool,
+    done: Rescoring,
+    first: str = "",
+) -> str:
+    """Totals (``column`` 0) or percentages (1) checked by the rule most of them agree
+    with (ties: ``first``, then the order of the rules); the rule, ``""`` where none is
+    recorded or none reproduces them."""
+    given = recorded.given
+    if not given.any():
+        return ""
+    rules, again, moved = both
+    names = sorted(rules, key=lambda name: name != first)
+    fitting: dict[str, npt.NDArray[np.bool_]] = {}
+    counts: dict[str, int] = {}
+    compared, shifted = int(given.sum()), bool(moved.any())
+    for name in names:  # (until one gives every figure: none can do better)
+        fits = recorded.agree(rules[name][column], name) & given
+        if shifted:
+            fits |= moved & given & recorded.agree(again[name][column], name)
+        fitting[name], counts[name] = fits, int(fits.sum())
+        if counts[name] == compared:
+            break
+    rule = max(counts, key=lambda name: counts[name])
+    agreeing = counts[rule]
+    counted = done.agreement["totals" if column == 0 else "percentages"]
+    counted[0] += agreeing
+    counted[1] += compared
+    plural = f"{what}s"
+    if not reproduces(agreeing, compared):
+        done.not_reproduced(f"event {event}", plural, rule, agreeing, compared)
+        return ""
+    values = again[rule][column]
+    wrong = given & ~(recorded.agree(values, rule) if apply else fitting[rule])
+    for k in np.flatnonzero(wrong).tolist():
+        section, entry = rows[k]
+        value = _stored(float(values[k]), recorded.unit)
+        place = entry_place(event, section.name, entry)
+        done.differences.append(Difference(place, what, float(recorded.values[k]), value))
+        if apply:
+            setattr(entry, "score" if column == 0 else "percentage", value)
+    return rule
+
+
+def _ranked_values(rows: Rows, rules: Rules, rule: str) -> Floats:
+    """What the entries are ranked on: their totals as the file records them (as rescored,
+    with ``apply``), else the rule's, else their percentages."""
+    totals = _recorded([e.score for _, e in rows])
+    if rule:
+        totals = np.where(np.isnan(totals), rules[rule][0], totals)
+    if np.isnan(totals).all():
+        totals = _recorded([e.percentage for _, e in rows])
+    return totals
+
+
+def _agrees(
+    recorded: Floats, computed: Floats, rule: str, unit: float = 0.01
+) -> npt.NDArray[np.bool_]:
+    """Figures that agree at the file's precision (``unit``, its last digit: half of it;
+    on unrounded points, half a hundredth more: a factored board's two sides carried to
+    the hundredth either way)."""
+    tolerance = unit / 2 + (0.005 if rule in EXACT else 0.0)
+    return np.asarray(np.abs(recorded - computed) <= tolerance + 1e-6)
+
+
+def _decimals(values: Floats) -> int:
+    """The decimals the recorded figures are printed with (0 to 2).
+
+    >>> _decimals(np.array([35.0, 20.6])), _decimals(np.array([416.05]))
+    (1, 2)
+    """
+    for decimals in (0, 1):  # (a few dozen figures: looked at in Python)
+        scale = 10.0**decimals
+        if all(abs(v * scale - round(v * scale)) < 1e-5 for v in values.tolist()):
+            return decimals
+    return 2
 
 
 def _recorded(values: list[float | None]) -> Floats:
-    return np.array(values, dtype=np.float64)
+    return np.array([np.nan if v is None else v for v in values], dtype=np.float64)
 
 
-def _stored(value: float) -> float:
-    """A total as a file stores it: two decimals, halves up (as :func:`.to_precision`)."""
-    return math.floor(value * 100 + 0.5 + 1e-6) / 100
+def _stored(value: float, unit: float = 0.01) -> float:
+    """A figure as the file stores it: at its precision, halves up (as
+    :func:`.to_precision`)."""
+    scale = round(1 / unit)
+    return math.floor(value * scale + 0.5 + 1e-6) / scale
 
 
-def _adjustment(entry: Entry) -> float:
+def adjustment(entry: Entry) -> float:
     """Matchpoints a director added to the pair's total (a penalty is negative), where the
     file keeps one beside the entry (its kept record's ``adjustment``)."""
     value = getattr(entry.kept, "adjustment", None)
     return float(value) if isinstance(value, int | float) else 0.0
-
-
-def _near(recorded: Floats, computed: Floats) -> npt.NDArray[np.bool_]:
-    """Figures that agree at two decimals (NaN: nothing recorded, no agreement)."""
-    return np.asarray(np.abs(recorded - computed) <= HALF)
-
-
-def _ranks(pool: Pool, rows: Rows, totals: Floats, apply: bool, done: Rescoring) -> None:
-    """Each entry's place among its direction (ties share the best place: a recorded rank
-    anywhere in the tie's places agrees)."""
-    ranks = _recorded([e.rank for _, e in rows])
-    direction = np.array(
-        [0 if e.direction is None else 1 + (e.direction is Direction.EW) for _, e in rows]
-    )
-    values = np.floor(totals * 100 + 0.5 + 1e-6)  # ranked on the stored two decimals
-    same = direction[:, None] == direction[None, :]
-    place = (same & (values[None, :] > values[:, None])).sum(axis=1) + 1
-    last = (same & (values[None, :] >= values[:, None])).sum(axis=1)
-    given = ~np.isnan(ranks)
-    agrees = (place <= ranks) & (ranks <= last)
-    wrong = np.flatnonzero(given & ~agrees)
-    found = int(given.sum())
-    if wrong.size * 10 > found:  # most ranks follow another rule (strats, sections)
-        done.unchecked.append(
-            f"event {pool.event.number}: {wrong.size} of {found} ranks are not places "
-            "by total in a direction (ranked by strat or section?): ranks not checked"
-        )
-        return
-    done.agreement["ranks"][0] += found - wrong.size
-    done.agreement["ranks"][1] += found
-    for k in wrong.tolist():
-        section, entry = rows[k]
-        done.differences.append(
-            Difference(_place(pool, section, entry), "rank", entry.rank, int(place[k]))
-        )
-        if apply:
-            entry.rank = int(place[k])

@@ -1,0 +1,398 @@
+"""Each entry's rank, found by the rule the file ranks by.
+
+A rank is a place by total (by percentage where a file records no total; equal totals at
+the file's two decimals share the best place, and a recorded rank anywhere in a tie's places
+agrees). Where the entries compete is the file's rule, found from its ranks: in a direction
+across the sections scored together (a Howell's pairs are one field), in a direction within
+each section (ACBLscore ranks combined sections apart when they are not "ranked together":
+CFIG2, reference/acblscore-game-files-decoded.txt section 2.1), across the whole field (Ruter
+ranks a Mitchell's two directions together), or within each section. ACBLscore places a
+pair that is not eligible for the event (NE, the entry's eligibility status, 0x0033 of the
+pair structure: a fill-in over the event's masterpoint limit) after the eligible ones; that
+variant is tried where such a pair plays.
+
+ACBLscore also records each entry's places in every strat (the Ranking Structure of the
+document: the rank in the strat among the entries eligible for it, ties split, where the
+entry's section ranks; and the overall places, ties shared, where an overall award was won).
+The overall places are across every section of the event and both directions, by the final
+score (the session's with what was carried over from earlier sessions), among the eligible
+entries of the strat: checked so on all 49 corpus games (635 places, their decoding by Kidd's
+ACBLgamedump in the corpus' expected/ folder). Each kind is checked by the same search: the
+rule that reproduces the bulk of them, or one warning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgeio.analysis.scoring.boards import Pool
+from bridgeio.analysis.scoring.contracts import entry_place
+from bridgeio.analysis.scoring.factoring import Floats
+from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
+from bridgeio.model.results import Direction, Entry, Event, Section
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+Rows = list[tuple[Section, Entry]]
+
+
+@dataclass(frozen=True)
+class Field:
+    """Where entries compete for a place: a group number for each row from its section's
+    index and its direction (0 none, 1 N-S, 2 E-W); rows of one group are ranked
+    together."""
+
+    name: str
+    group: Callable[[Ints, Ints], Ints]
+
+
+FIELDS = [
+    Field("in a direction across the sections scored together", lambda s, d: d),
+    Field("in a direction within each section", lambda s, d: s * 3 + d),
+    Field("across the field", lambda s, d: np.zeros_like(d)),
+    Field("within each section", lambda s, d: s),
+]
+
+
+@dataclass
+class Where:
+    """Each row's section index and direction, from which a field's groups follow."""
+
+    section: Ints
+    direction: Ints
+
+    @classmethod
+    def of(cls, rows: Rows) -> Where:
+        """The rows' sections (numbered in order of appearance) and directions."""
+        index: dict[int, int] = {}
+        sections = [index.setdefault(id(s), len(index)) for s, _ in rows]
+        directions = [
+            0 if e.direction is None else 1 + (e.direction is Direction.EW) for _, e in rows
+        ]
+        return cls(np.array(sections, dtype=np.int64), np.array(directions, dtype=np.int64))
+
+    def groups(self, field: Field) -> Ints:
+        """Each row's group in ``field``."""
+        return np.asarray(field.group(self.section, self.direction), dtype=np.int64)
+
+
+def places(
+    values: Floats, groups: Ints, after: Bools | None = None, decimals: int = 2, up: bool = True
+) -> tuple[Ints, Ints]:
+    """Each row's place among the rows of its group, higher values first, as the low and
+    high ends of its tie (values compared at ``decimals``, halves rounded up, or down where
+    not ``up``); rows ``after`` placed below every other row of their group.
+
+    >>> low, high = places(np.array([3.0, 5.0, 3.0, 1.0]), np.array([0, 0, 0, 1]))
+    >>> low.tolist(), high.tolist()
+    ([2, 1, 2, 1], [3, 1, 3, 1])
+    """
+    half = 0.5 + 1e-6 if up else 0.5 - 1e-6
+    # (values are finite or -inf: at the limits; a value past them ranks at them)
+    stored = np.clip(np.floor(values * 10.0**decimals + half), -LIMIT, LIMIT).astype(np.int64)
+    if after is not None:
+        stored = np.where(after, stored - 2 * LIMIT, stored)
+    # one key a row: its group, then its value from the highest (sorted once, the places
+    # of a value are the bounds of its key)
+    base = groups * (1 << 46)
+    keys = base + ((1 << 44) - stored)
+    ordered = np.sort(keys)
+    start = np.searchsorted(ordered, base, side="left") - 1
+    return np.searchsorted(ordered, keys) - start, np.searchsorted(
+        ordered, keys, "right"
+    ) - start - 1
+
+
+LIMIT = 1 << 41  # a value's magnitude (at its decimals) ranked exactly; larger: at the limit
+
+
+@dataclass
+class Kept:
+    """What an event's entries' kept records say for their ranking, looked up once and only
+    where a ranking needs it: which are not eligible (NE: ACBLscore ranks them after the
+    eligible ones; its eligibility status, non-zero for a fill-in) and the score carried
+    over from earlier sessions."""
+
+    event: Event | None = None
+    ne: dict[int, bool] | None = None
+    carried: bool = False  # whether final scores count what was carried over
+    table: tuple[dict[int, int], Ints, Ints] | None = None  # see :meth:`strats`
+
+    @classmethod
+    def of(cls, event: Event) -> Kept:
+        """What the event's entries' kept records say (nothing where they say none)."""
+        entries = [e for s in event.sections for e in s.entries]
+        if not any(e.ranks for e in entries) or not hasattr(type(entries[0].kept), "eligibility"):
+            return cls()
+        return cls(event)
+
+    def not_eligible(self, rows: Rows) -> Bools:
+        """Which rows are not eligible."""
+        if self.ne is None:
+            entries = [e for s in self.event.sections for e in s.entries] if self.event else []
+            self.ne = {id(e): bool(getattr(e.kept, "eligibility", 0)) for e in entries}
+        ne = self.ne
+        return np.array([ne.get(id(e), False) for _, e in rows], dtype=bool)
+
+    def strats(self, rows: Rows) -> tuple[Ints, Ints]:
+        """Each row's strat, and its recorded places in each strat as an array (row, strat,
+        [rank, overall low, overall high]; 0 where none): made once for the event."""
+        if self.table is None:
+            entries = [e for s in self.event.sections for e in s.entries] if self.event else []
+            if not self.event:
+                entries = [e for _, e in rows]
+            strat, table = _strat_table(entries)
+            self.table = ({id(e): k for k, e in enumerate(entries)}, strat, table)
+        index, strat, table = self.table
+        at = np.array([index[id(e)] for _, e in rows], dtype=np.int64)
+        return strat[at], table[at]
+
+    def final_score(self, entry: Entry) -> float:
+        """The entry's score over every session: its session score and what was carried
+        over (0 where none is kept)."""
+        score = entry.score if entry.score is not None else -np.inf
+        return score + _number(getattr(entry.kept, "carryover", 0.0)) if self.carried else score
+
+
+def _number(value: object) -> float:
+    return float(value) if isinstance(value, int | float) else 0.0
+
+
+@dataclass
+class Rule:
+    """A ranking rule tried on a file: where entries compete, NE pairs after or not, and the
+    decimals totals are compared at for ties (NZ Scorer ties percentages equal to one
+    decimal)."""
+
+    field: Field
+    after: Bools | None
+    decimals: int = 2
+
+    def describe(self, basis: str = "total") -> str:
+        """The rule in words (ranked on ``basis``: the total, or the percentage)."""
+        tail = ", pairs not eligible placed after" if self.after is not None else ""
+        if self.decimals != 2:
+            tail += f", ties at {self.decimals} decimal{'s' if self.decimals != 1 else ''}"
+        return f"places by {basis} {self.field.name}{tail}"
+
+
+def rules(ne: Bools | None = None) -> list[Rule]:
+    """Every ranking rule to try, in order of preference: with ``ne``, only the variants
+    that place those pairs after."""
+    found = [Rule(f, ne) for f in FIELDS]
+    return found + [Rule(r.field, r.after, 1) for r in found]
+
+
+RULES = rules()  # (the rules without NE pairs: the same for every file)
+
+
+def check_ranks(
+    pool: Pool,
+    rows: Rows,
+    values: Floats,
+    method: Method,
+    apply: bool,
+    done: Rescoring,
+    kept: Kept | None = None,
+    basis: str = "total",
+) -> None:
+    """Each entry's recorded rank against its place by the rule most ranks follow (see the
+    module), then ACBLscore's strat and overall places; ``values`` are the entries'
+    ``basis`` (their totals, or percentages where a file records no total)."""
+    ranks = np.array([e.rank for _, e in rows], dtype=np.float64)  # (None: NaN)
+    missing = np.isnan(values)
+    given = ~np.isnan(ranks) & ~missing
+    if missing.any():
+        values = np.where(missing, -np.inf, values)
+    where, kept = Where.of(rows), kept or Kept()
+    field, ne = FIELDS[0], None
+    if given.any():
+        found = int(given.sum())
+        tried = _tried(RULES, where, values, ranks, given)
+        if tried[-1][0] < found and kept.event is not None:  # NE pairs, where the file has
+            ne = kept.not_eligible(rows)
+            if ne.any():
+                tried += _tried(rules(ne), where, values, ranks, given)
+        count, rule, low, high, agrees = max(tried, key=lambda t: t[0])  # ties: the first
+        if not where.direction.any() and rule.field is FIELDS[0]:  # (no directions: a Howell)
+            rule = Rule(FIELDS[2], rule.after, rule.decimals)
+        done.agreement["ranks"][0] += count
+        done.agreement["ranks"][1] += found
+        if not reproduces(count, found):
+            done.not_reproduced(
+                f"event {pool.event.number}", "ranks", rule.describe(basis), count, found
+            )
+        else:
+            method.ranks = rule.describe(basis)
+            if count < found:
+                _differences(pool, rows, given & ~agrees, low, high, apply, done)
+        field = rule.field
+    if any(e.ranks for _, e in rows):
+        strat_ranks(pool.event, rows, values, where.groups(field), kept, done)
+
+
+Tried = tuple[int, Rule, Ints, Ints, Bools]
+
+
+def _tried(
+    candidates: list[Rule], where: Where, values: Floats, ranks: Floats, given: Bools
+) -> list[Tried]:
+    """Each rule's agreement with the recorded ranks (stopping at one that gives them
+    all), with its places."""
+    tried: list[Tried] = []
+    every = int(given.sum())
+    for rule in candidates:
+        groups = where.groups(rule.field)
+        low, high = places(values, groups, rule.after, rule.decimals)
+        agrees = (low <= ranks) & (ranks <= high)
+        if rule.decimals < 2:  # a total printed at a half was rounded either way
+            other = places(values, groups, rule.after, rule.decimals, up=False)
+            agrees |= (other[0] <= ranks) & (ranks <= other[1])
+        tried.append((int((agrees & given).sum()), rule, low, high, agrees))
+        if tried[-1][0] == every:
+            break  # (every rank: no rule can do better)
+    return tried
+
+
+def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> None:
+    """ACBLscore's overall places in each strat, where recorded: across every section of
+    the event and both directions, by final score, among the eligible entries of the strat,
+    ties shared (see the module)."""
+    rows = [(s, e) for s in event.sections for e in s.entries if e.ranks]
+    if not rows or not any(r.overall_low for _, e in rows for r in e.ranks):
+        return
+    kept = kept or Kept.of(event)
+    strat, table = kept.strats(rows)
+    depth = table.shape[1]
+    recorded, tie = table[:, :, 1], table[:, :, 2]  # (row, strat)
+    r, k = np.nonzero(recorded)
+    # (NE pairs and what was carried over looked up only where needed)
+    for ne, carried in ((False, False), (True, False), (True, True)):
+        kept.carried = carried
+        inside = strat[:, None] >= np.arange(1, depth + 1)[None, :]
+        if ne:
+            inside &= ~kept.not_eligible(rows)[:, None]
+        ri, ki = np.nonzero(inside)
+        values = np.array([kept.final_score(e) for _, e in rows], dtype=np.float64)
+        low, high = np.zeros_like(recorded), np.zeros_like(recorded)
+        low[ri, ki], high[ri, ki] = places(values[ri], ki)
+        ok = inside & (recorded == low) & ((tie == 0) | (tie == high))
+        if bool(ok[r, k].all()) or kept.event is None:
+            break
+    found = Checks("overall")
+    found.add(r, k, recorded[r, k], ok[r, k], low[r, k], high[r, k])
+    found.verdict(event, rows, done)
+
+
+def _differences(
+    pool: Pool,
+    rows: Rows,
+    wrong: Bools,
+    low: Ints,
+    high: Ints,
+    apply: bool,
+    done: Rescoring,
+) -> None:
+    for k in np.flatnonzero(wrong).tolist():
+        section, entry = rows[k]
+        place = entry_place(pool.event.number, section.name, entry)
+        tie = f"{low[k]}-{high[k]}" if high[k] > low[k] else int(low[k])
+        done.differences.append(Difference(place, "rank", entry.rank, tie))
+        if apply:
+            entry.rank, entry.tied = int(low[k]), bool(high[k] > low[k])
+
+
+def strat_ranks(
+    event: Event, rows: Rows, values: Floats, groups: Ints, kept: Kept, done: Rescoring
+) -> None:
+    """ACBLscore's rank in each strat after the first (the first's is the entry's rank,
+    checked already), where recorded: among the entries eligible for the strat, in the
+    ``groups`` the entries' ranks are found in, NE pairs after, ties split (a rank anywhere
+    in the tie agrees; see the module)."""
+    strat, table = kept.strats(rows)
+    depth = table.shape[1]
+    if depth < 2:
+        return
+    # every strat at once, its eligible rows only: each strat a group of its own
+    k, r = np.nonzero(strat[None, :] >= np.arange(2, depth + 1)[:, None])
+    k = k + 1
+    keyed = k * (int(groups.max(initial=0)) + 1) + groups[r]
+    recorded = table[r, k, 0]
+    given = recorded != 0
+    for ne in (False, True):  # (NE pairs looked up only where needed)
+        after = kept.not_eligible(rows)[r] if ne else None
+        low, high = places(values[r], keyed, after)
+        ok = (low <= recorded) & (recorded <= high)
+        if bool(ok[given].all()) or kept.event is None:
+            break
+    found = Checks("strat")
+    found.add(r[given], k[given], recorded[given], ok[given], low[given], high[given])
+    found.verdict(event, rows, done)
+
+
+def _strat_table(entries: list[Entry]) -> tuple[Ints, Ints]:
+    """Each entry's strat, and its recorded places in each strat (see
+    :meth:`Kept.strats`)."""
+    depth = max((len(e.ranks) for e in entries), default=0)
+    none = [(0, 0, 0)] * depth
+    table = [
+        ([(r.rank, r.overall_low, r.overall_high) for r in e.ranks] + none)[:depth] for e in entries
+    ]
+    strat = np.array([e.strat or 1 for e in entries], dtype=np.int64)
+    return strat, np.array(table, dtype=np.int64).reshape(len(entries), depth, 3)
+
+
+NAMES = {
+    "strat": ("strat ranks", "places by total in each strat among its eligible entries"),
+    "overall": ("overall ranks", "overall places within strats across sections, ties shared"),
+}
+
+
+@dataclass
+class Checks:
+    """Recorded strat places of one kind checked: how many, how many agree, and each that
+    does not (row, strat, recorded, low and high places by the rule)."""
+
+    kind: str
+    agreeing: int = 0
+    compared: int = 0
+    wrong: list[tuple[int, int, int, int, int]] = field(default_factory=list)
+
+    def add(self, row: Ints, strat: Ints, recorded: Ints, ok: Bools, low: Ints, high: Ints) -> None:
+        """Recorded places (each a row and strat), each against the rule's."""
+        agreeing = int(ok.sum())
+        self.compared += int(row.size)
+        self.agreeing += agreeing
+        if agreeing == row.size:
+            return
+        for at in np.flatnonzero(~ok).tolist():
+            found = (row[at], strat[at], recorded[at], low[at], high[at])
+            self.wrong.append(tuple(int(v) for v in found))  # type: ignore[arg-type]
+
+    def verdict(self, event: Event, rows: Rows, done: Rescoring) -> None:
+        """Reproduced (a place alone against the rule is an error) or one warning."""
+        if not self.compared:
+            return
+        what, rule = NAMES[self.kind]
+        done.agreement["ranks"][0] += self.agreeing
+        done.agreement["ranks"][1] += self.compared
+        if not reproduces(self.agreeing, self.compared):
+            where = f"event {event.number}"
+            done.not_reproduced(where, what, rule, self.agreeing, self.compared)
+            return
+        letters = [s.letter for s in event.strats]
+        for r, k, recorded, low, high in self.wrong:
+            section, entry = rows[r]
+            letter = letters[k] if k < len(letters) else k + 1
+            done.differences.append(
+                Difference(
+                    entry_place(event.number, section.name, entry),
+                    f"{self.kind} rank in strat {letter}",
+                    recorded,
+                    f"{low}-{high}" if high > low else low,
+                )
+            )
