@@ -9,8 +9,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from alembic.script import ScriptDirectory
 
 from bridgeio.analysis.tables import SCHEMAS
+from bridgeio.site.db import MIGRATIONS, connect
 from tests.site.server import PASSWORD, bridgeio, command
 
 
@@ -93,6 +95,33 @@ def test_the_schema_holds_the_analysis_tables_column_for_column(tmp_path: Path) 
             columns = [row[1] for row in db.execute(f"pragma table_info({table})")]
             assert columns == schema.names, f"{table}: add a migration in bridgeio/site/migrations"
         revision = db.execute("select version_num from alembic_version").fetchone()[0]
-    assert revision == "s0001"
+    assert revision == ScriptDirectory(str(MIGRATIONS)).get_current_head()
     # running the migrations again (as serve does at every start) changes nothing
     assert command("site", "add-club", str(site), "b", "B") == 0
+
+
+def test_a_site_made_before_a_migration_is_brought_to_the_newest_schema(tmp_path: Path) -> None:
+    """A database at the first revision (a site made before the events table gained its
+    scoring columns), with a published game's events row, gains the columns added since
+    (empty on that row) when a site command next runs."""
+    from alembic import command as alembic
+    from alembic.config import Config
+
+    site = tmp_path / "site"
+    assert command("site", "init", str(site)) == 0
+    engine = connect(f"sqlite:///{site / 'site.db'}")
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:  # (the newest migration's downgrade, then the row)
+        config.attributes["connection"] = connection
+        alembic.downgrade(config, "s0001")
+        connection.exec_driver_sql(
+            "insert into events (file_id, event, name) values (1, 1, 'Pairs')"
+        )
+    engine.dispose()
+    assert command("site", "add-club", str(site), "a", "A") == 0
+    with sqlite3.connect(site / "site.db") as db:
+        columns = [row[1] for row in db.execute("pragma table_info(events)")]
+        assert columns == SCHEMAS["events"].names
+        row = db.execute("select name, match_scoring, pairwise_scoring from events").fetchone()
+    assert row == ("Pairs", None, None)

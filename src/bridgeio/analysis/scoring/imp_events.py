@@ -37,23 +37,11 @@ from bridgeio.analysis.scoring.imp_totals import RankScope as RankScope
 from bridgeio.analysis.scoring.imp_totals import Total as Total
 from bridgeio.analysis.scoring.imp_totals import ranks as ranks
 from bridgeio.analysis.scoring.imps import CrossAverage
-from bridgeio.analysis.scoring.report import Difference, Rescoring
+from bridgeio.analysis.scoring.report import Difference, Rescoring, reproduces
 from bridgeio.errors import Problem
 from bridgeio.model.results import Event, Results
 
 Bools = T.Bools
-BULK = 0.75
-"""The share of a file's figures of one kind a rule must reproduce to be the file's rule."""
-
-
-def reproduces(agreeing: int, compared: int) -> bool:
-    """Whether a rule reproducing ``agreeing`` of ``compared`` figures is the file's: at
-    least three in four (nothing compared: nothing against it).
-
-    >>> reproduces(15, 17), reproduces(12, 20), reproduces(0, 0)
-    (True, False, True)
-    """
-    return agreeing >= BULK * compared
 
 
 class ImpMethod(StrEnum):
@@ -508,31 +496,8 @@ def _policy(
     for what, (agreeing, compared), closest in kinds:
         fits.append(reproduces(agreeing, compared))
         if not fits[-1]:
-            not_reproduced(done, where, what, closest, agreeing, compared)
+            done.not_reproduced(where, what, closest, agreeing, compared)
     return Checked(fits[0], fits[1], fits[2], apply)
-
-
-def not_reproduced(
-    done: Rescoring, where: str, what: str, closest: str, agrees: int, of: int
-) -> None:
-    """One warning for figures of a kind that no known rule reproduces (the closest rule
-    named, with how many it reproduces); no error is reported for them and none is
-    rewritten.
-
-    >>> done = Rescoring()
-    >>> not_reproduced(done, "event 1", "totals", "totals summed", 12, 20)
-    >>> done.unchecked
-    ['event 1: totals not checked: no known rule reproduces them (closest: totals summed, \
-12 of 20 agree)']
-    """
-    text = (
-        f"{where}: {what} not checked: no known rule reproduces them (closest: {closest}, "
-        f"{agrees} of {of} agree)"
-    )
-    done.unchecked.append(text)
-    unfit = getattr(done, "unfit", None)  # (where the report keeps them apart)
-    if isinstance(unfit, list):
-        unfit.append(text)
 
 
 def _unscored(where: str, lines: ImpLines, done: Rescoring) -> None:

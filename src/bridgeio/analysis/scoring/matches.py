@@ -39,10 +39,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bridgeio.analysis.scoring import imp_totals as T
-from bridgeio.analysis.scoring.imp_events import ImpRules, Scored, board_rules, reproduces
-from bridgeio.analysis.scoring.imp_events import not_reproduced as not_reproduced
+from bridgeio.analysis.scoring.imp_events import ImpRules, Scored, board_rules
 from bridgeio.analysis.scoring.imp_lines import ImpLines
-from bridgeio.analysis.scoring.report import Difference, Rescoring
+from bridgeio.analysis.scoring.report import Difference, Rescoring, reproduces
 from bridgeio.analysis.scoring.teams import match_imps
 from bridgeio.analysis.scoring.vp_scales import MatchVps, ScaleFit, fit_scale
 from bridgeio.model.results import Board, BoardResult, Entry, Event, Match, Results, Section
@@ -175,8 +174,8 @@ def _boards(
             found.extend((place, w, r, v) for w, r, v in given if r is not None)
     right = [abs(r - v) < 0.005 for _, _, r, v in found]
     if not reproduces(sum(right), len(right)):
-        not_reproduced(
-            done, f"event {event.number}", "board IMPs", "the WBF IMP scale", sum(right), len(right)
+        done.not_reproduced(
+            f"event {event.number}", "board IMPs", "the WBF IMP scale", sum(right), len(right)
         )
         return
     for (place, what, recorded, value), ok in zip(found, right, strict=True):
@@ -221,7 +220,7 @@ def _pairwise(
     agree = int((checked & ~ns_wrong & ~ew_wrong).sum())
     if not reproduces(agree, int(checked.sum())):
         where = f"event {event.number}"
-        not_reproduced(done, where, "pairwise IMPs", rules.board_words(), agree, int(checked.sum()))
+        done.not_reproduced(where, "pairwise IMPs", rules.board_words(), agree, int(checked.sum()))
         return
     decimals = rules.board_decimals
     for k in np.flatnonzero(ns_wrong | ew_wrong).tolist():
@@ -292,7 +291,7 @@ def _victory_points(
         found.append(((section, match), MatchVps(margin, boards, match.home_vp, match.away_vp)))
     scale = fit_scale([vps for _, vps in found]) if found else None
     if scale is not None and not reproduces(scale.agree, scale.compared):
-        not_reproduced(done, where, "VPs", scale.describe(), scale.agree, scale.compared)
+        done.not_reproduced(where, "VPs", scale.describe(), scale.agree, scale.compared)
         return None
     if scale is not None:
         _vp_differences(event, found, scale, apply, done)
@@ -364,7 +363,7 @@ def _team_totals(
     kind = max(agreeing, key=lambda k: agreeing[k])
     if not reproduces(agreeing[kind], len(recorded)):
         closest = f"the {kind} summed"
-        not_reproduced(done, where, "team totals", closest, agreeing[kind], len(recorded))
+        done.not_reproduced(where, "team totals", closest, agreeing[kind], len(recorded))
         return ""
     for section, entry, score in recorded:
         value = sums[kind][(section.name, entry.number)]
@@ -391,7 +390,7 @@ def _team_ranks(
     ranked = [(e, a, b) for e, a, b in found if e.rank is not None]
     right = [a <= (e.rank or 0) <= b for e, a, b in ranked]
     if not reproduces(sum(right), len(right)):
-        not_reproduced(done, where, "ranks", "ranked by total", sum(right), len(right))
+        done.not_reproduced(where, "ranks", "ranked by total", sum(right), len(right))
         return
     for (entry, low, high), ok in zip(ranked, right, strict=True):
         done.count("ranks", ok)
