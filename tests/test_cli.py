@@ -195,12 +195,12 @@ def test_problems_of_one_kind_are_grouped_unless_verbose(tmp_path, capsys):
 
 
 def test_a_bug_is_one_line_not_a_traceback(zrd, monkeypatch, capsys):
-    import bridgeio.analysis.deal_text as summary
+    import bridgeio.analysis.deal_summary as summary
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(summary, "describe_deals", broken)
+    monkeypatch.setattr(summary, "summarize_deals", broken)
     assert run(["info", str(zrd)]) == 70  # a bug's own exit status (issue 29)
     err = capsys.readouterr().err
     assert "internal error in bridgeio" in err and "(RuntimeError: boom" in err

@@ -15,8 +15,9 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from bridgeio.analysis.reports import REPORTS
 from bridgeio.analysis.tables.export import export
-from bridgeio.analysis.tables.reports import REPORTS, connect
+from bridgeio.analysis.tables.reports import connect
 from bridgeio.cli import run
 from bridgeio.model.board import dealer, vulnerability
 from bridgeio.model.deals import Deal

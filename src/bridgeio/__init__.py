@@ -14,110 +14,12 @@
 >>> found["deals"].to_pandas()["deal_id"].nunique()  # one deal in two files: one deal_id
 1
 
-Importing bridgeio is cheap: the model, NumPy and each format's modules are imported when
-first used (``bridgeio.DealSet`` imports NumPy; reading a USEBIO file imports lxml).
+The public names are listed once, in ``__init__.pyi``. Importing bridgeio is cheap: the model,
+NumPy and each format's modules are imported when first used (``bridgeio.DealSet`` imports
+NumPy; reading a USEBIO file imports lxml).
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from bridgeio import model
-    from bridgeio.analysis.scoring.session import score
-    from bridgeio.analysis.tables import tables
-    from bridgeio.core import (
-        FileFormat,
-        available_formats,
-        convert,
-        get_format,
-        read,
-        register_format,
-        validate,
-        write,
-    )
-    from bridgeio.errors import (
-        ConversionError,
-        DataLossWarning,
-        FormatError,
-        FormatWarning,
-        InternalError,
-        Problem,
-    )
-    from bridgeio.model import (
-        Card,
-        Deal,
-        DealSet,
-        Diagram,
-        DiagramSet,
-        Document,
-        Seat,
-        Strain,
-        Suit,
-    )
+import lazy_loader
 
 __version__ = "0.1.0"
-
-_WHERE = {
-    **dict.fromkeys(("read", "write", "convert", "validate"), "bridgeio.core"),
-    "score": "bridgeio.analysis.scoring.session",
-    **dict.fromkeys(
-        (
-            "ConversionError",
-            "DataLossWarning",
-            "FormatError",
-            "FormatWarning",
-            "InternalError",
-            "Problem",
-        ),
-        "bridgeio.errors",
-    ),
-    **dict.fromkeys(
-        ("FileFormat", "get_format", "register_format", "available_formats"), "bridgeio.core"
-    ),
-    "tables": "bridgeio.analysis.tables",
-    **dict.fromkeys(
-        ("Card", "Deal", "DealSet", "Diagram", "DiagramSet", "Document", "Seat", "Strain", "Suit"),
-        "bridgeio.model",
-    ),
-}
-
-
-def __getattr__(name: str) -> Any:
-    """The public names, each imported when first used."""
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
-    if name in ("model", "analysis", "formats", "double_dummy", "cli", "core", "errors"):
-        return importlib.import_module(f"bridgeio.{name}")
-    raise AttributeError(f"module 'bridgeio' has no attribute {name!r}")
-
-
-__all__ = [
-    "read",
-    "write",
-    "convert",
-    "validate",
-    "score",
-    "tables",
-    "FormatError",
-    "FormatWarning",
-    "DataLossWarning",
-    "ConversionError",
-    "InternalError",
-    "FileFormat",
-    "Problem",
-    "available_formats",
-    "get_format",
-    "register_format",
-    "model",
-    "Card",
-    "Deal",
-    "DealSet",
-    "Diagram",
-    "DiagramSet",
-    "Document",
-    "Seat",
-    "Strain",
-    "Suit",
-]
+__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)

@@ -1,6 +1,6 @@
 """``bridgeio analyze``: movement statistics, as text for a person or JSON for machines; with
 ``--report NAME``, a report on the analysis tables of files, folders or an export
-(:mod:`bridgeio.analysis.tables.reports`, cli/reports.py)."""
+(:mod:`bridgeio.analysis.reports`, cli/reports.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from bridgeio.analysis.reports import REPORTS
 from bridgeio.cli.inputs import opened
 from bridgeio.cli.options import read_options, reading
 from bridgeio.cli.problems import show_problems
@@ -21,8 +22,10 @@ from bridgeio.errors import collect
 @click.option("--json", "as_json", is_flag=True, help="One JSON document a file, for machines.")
 @click.option(
     "--report",
-    type=click.Choice(["history", "partners", "payoff", "field", "par", "declarers"]),
-    help="A report on the analysis tables of FILES (files, folders, or one export) instead.",
+    type=click.Choice(list(REPORTS)),
+    help="A report on the analysis tables of FILES (files, folders, or one export) instead: "
+    + "; ".join(f"{name}: {report.title}" for name, report in REPORTS.items())
+    + ".",
 )
 @click.option("--player", help="history, partners: the player's number.")
 @click.option("--partner", help="history: only the games with this partner.")
@@ -40,9 +43,8 @@ def analyze(
     """Movement statistics: who meets whom, board groups, sharing, sit-outs, the Qf balance.
 
     Works on schedules (ASC) and on the movements in results files (one per section). With
-    --report: history or partners of a --player, the payoff matrix of each game, field
-    strength, par against the table, or declarers' tricks against double dummy, over files,
-    folders or an export of `bridgeio export` (each report is one DuckDB query: README).
+    --report NAME (listed below): a report over files, folders or an export of `bridgeio
+    export`, each one DuckDB query (README).
     """
     import json
 

@@ -20,7 +20,8 @@ from bridgeio.cli.status import OK, Failure
 
 def show_report(paths: tuple[str, ...], name: str, as_json: bool, **parameters: Any) -> int:
     """Print report ``name`` of ``paths``; its exit status."""
-    from bridgeio.analysis.tables.reports import REPORTS, connect, run
+    from bridgeio.analysis.reports import REPORTS
+    from bridgeio.analysis.tables.reports import connect, run
 
     needs = REPORTS[name].needs
     if "player" in needs and not parameters.get("player"):

@@ -128,10 +128,11 @@ def _kept_bytes(old: Any, new: Any, src: Any, dst: str, chosen: dict[str, Any]) 
 
 def _standings(doc: Any) -> None:
     """Each section's entries by rank, as ``bridgeio info`` shows them (ties, names, awards)."""
-    from bridgeio.analysis.summary import section_lines
+    from bridgeio.analysis.summary import summarize_section
+    from bridgeio.cli.describe import section_lines
 
     for event in doc.events:
         click.echo(f"event {event.number}: {event.name or event.scoring.value}")
         for section in event.sections:
             if any(e.score is not None for e in section.entries):
-                click.echo("\n".join(section_lines(section)[1:]))
+                click.echo("\n".join(section_lines(summarize_section(section))[1:]))
