@@ -214,6 +214,7 @@ def club_game() -> None:
             totals[(ew, "EW")] = totals.get((ew, "EW"), 0) + top - mp
         section.results.append(board)
     names = iter(range(2 * 2 * tables))
+    field = list(totals.values())  # ACBLscore's overall places: both directions, ties shared
     for direction in ("NS", "EW"):
         mine = [totals[(n, direction)] for n in range(1, tables + 1)]
         for number in range(1, tables + 1):
@@ -232,6 +233,8 @@ def club_game() -> None:
             ]
             total = totals[(number, direction)]
             rank = 1 + sum(other > total for other in mine)  # ties share the best place
+            overall = 1 + sum(other > total for other in field)
+            tie = overall + sum(other == total for other in field) - 1
             section.entries.append(
                 Entry(
                     f"{number}{direction}",
@@ -242,7 +245,7 @@ def club_game() -> None:
                     rank=rank,
                     strat=1,
                     players=players,
-                    ranks=[StratRank(rank, rank, 0, rank, 0, False)],
+                    ranks=[StratRank(rank, rank, 0, overall, tie if tie > overall else 0, False)],
                     boards_played=boards,
                 )
             )

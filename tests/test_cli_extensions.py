@@ -44,10 +44,10 @@ def read_as_format(path: Path) -> str:
 def test_an_extension_the_registry_learns_is_one_every_command_writes(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, command: list[str]
 ) -> None:
-    target = tmp_path / "game.ACX"
+    target = tmp_path / "game.ACBL"
     assert run([*command, str(target)]) == 2  # not yet a known extension
     assert not target.exists()
-    learn(monkeypatch, "acblscore", ".acx")
+    learn(monkeypatch, "acblscore", ".acbl")
     assert run([*command, str(target)]) in (0, 1)
     assert read_as_format(target) == "acblscore"
 
@@ -57,12 +57,12 @@ def test_anonymize_reads_extensions_by_the_registry_too(
 ) -> None:
     """It writes the file's own format: an extension the registry gives another format is
     refused, one it gives the file's format is taken."""
-    target = tmp_path / "game.ACX"
-    learn(monkeypatch, "usebio", ".acx")
+    target = tmp_path / "game.ACBL"
+    learn(monkeypatch, "usebio", ".acbl")
     assert run(["anonymize", str(CLUB), str(target)]) == 2
     assert not target.exists()
     monkeypatch.undo()
-    learn(monkeypatch, "acblscore", ".acx")
+    learn(monkeypatch, "acblscore", ".acbl")
     assert run(["anonymize", str(CLUB), str(target)]) == 0
     assert read_as_format(target) == "acblscore"
 

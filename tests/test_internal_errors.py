@@ -187,12 +187,12 @@ def test_a_bug_after_reading_is_a_bug_too(
 ) -> None:
     """Outside any reader (here the summary ``info`` prints): the same words, the file it
     was working on."""
-    import bridgeio.analysis.summary as summary
+    import bridgeio.analysis.overview as overview
 
-    def describe(*args: Any) -> str:
-        return {}["board"]  # type: ignore[no-any-return]
+    def summarize(*args: Any) -> Any:
+        return {}["board"]
 
-    monkeypatch.setattr(summary, "describe", describe)
+    monkeypatch.setattr(overview, "summarize_results", summarize)
     assert run(["info", str(CLUB)]) == INTERNAL
     text = said(capsys)
     assert f"internal error in bridgeio {bridgeio.__version__} working on {CLUB}: please" in text

@@ -5,7 +5,7 @@ in place.
 >>> import tempfile
 >>> engine = connect(f"sqlite:///{tempfile.mkdtemp()}/site.db")
 >>> migrate(engine), migrate(engine)  # the second finds nothing to do
-('s0001', 's0001')
+('s0002', 's0002')
 """
 
 from __future__ import annotations

@@ -102,6 +102,11 @@ class Difference:
     note: str = ""
 
     @property
+    def blank(self) -> bool:
+        """Whether the file leaves the figure blank (no error of the file: filled in)."""
+        return self.recorded is None or self.recorded == "none"
+
+    @property
     def problem(self) -> Problem:
         """The difference as an error of ``bridgeio validate``."""
         note = f" ({self.note})" if self.note else ""
@@ -151,7 +156,7 @@ percentage, 12 of 20 agree)']
         """Errors for the differences, one warning for each thing not checked, and one for
         the figures the file does not record (the rule's are no error of the file: ``score``
         fills them in)."""
-        found = [d.problem for d in self.differences if d.recorded != "none"]
+        found = [d.problem for d in self.differences if not d.blank]
         missing = len(self.differences) - len(found)
         notes = [Problem("results", text, "warning") for text in self.unchecked]
         if missing:
