@@ -6,7 +6,8 @@ read and write through the core).
 
 Every ``import`` and ``from ... import`` of a bridgeio module counts, at module level or inside
 a function (an import deferred for speed is still a dependency), and so does a string that
-names a bridgeio module (``importlib.import_module("bridgeio.formats.pbn")``, a ``Lazy``); a
+names a bridgeio module (``importlib.import_module("bridgeio.formats.pbn")``, a ``Lazy``'s
+``"bridgeio.formats.pbn.reader:read"``); a
 module name built at run time (``f"bridgeio.formats.{name}"``) is a violation in a layer,
 since no test can see what it imports. Only imports made for type checking
 (``if TYPE_CHECKING:``) do not count.
@@ -61,8 +62,9 @@ def imports(path: Path, name: str, known: set[str]) -> set[str]:
                 target = f"{base}.{alias.name}"
                 found.add(target if target in known else base)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if node.value in known and node.value.startswith("bridgeio."):
-                found.add(node.value)
+            named = node.value.partition(":")[0]  # a Lazy's "module:attribute" names its module
+            if named in known and named.startswith("bridgeio."):
+                found.add(named)
         elif isinstance(node, ast.JoinedStr):
             found.update(_built(node, name, package))
             return
@@ -193,7 +195,7 @@ def test_the_checker_finds_a_planted_violation_of_each_layer(tmp_path):
             ),
             "formats/usebio/lazy.py": 'import importlib\nimportlib.import_module(f"bridgeio.{1}")',
             "analysis/__init__.py": empty,
-            "analysis/summary.py": 'NAME = "bridgeio.formats.usebio.reader"\n',
+            "analysis/summary.py": 'NAME = "bridgeio.formats.usebio.reader:read"\n',
             "double_dummy/__init__.py": empty,
             "double_dummy/job.py": "from bridgeio.formats.pbn import reader\n",
         },
