@@ -8,6 +8,7 @@ target cannot hold is reported as a :class:`~bridgeio.errors.DataLossWarning` (s
 from __future__ import annotations
 
 import os
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO, TypeVar, overload
@@ -16,6 +17,7 @@ import bridgeio.formats  # noqa: F401  (the built-in formats register themselves
 from bridgeio.errors import (
     ConversionError,
     FormatError,
+    FormatWarning,
     InternalError,
     OptionError,
     Problem,
@@ -265,6 +267,8 @@ def write(
     path: Target,
     format: str | FileFormat | None = None,
     overwrite: bool = True,
+    *,
+    original: PathLike | None = None,
     **options: Any,
 ) -> None:
     """Write a model object; the format comes from ``format`` or the extension of ``path``.
@@ -274,6 +278,12 @@ def write(
     gives OUT-A.asc, OUT-B.asc, ... Raises :class:`ConversionError` when ``doc`` lacks
     what the format needs.
 
+    ``original``: the file ``doc`` was read from and changed since (rescored, say). Where
+    the target is of that file's format and the format rewrites in place (its registry
+    entry's ``rewrite``: USEBIO), ``doc``'s changes are written over the file's own bytes and
+    every other byte is kept; otherwise (another format, a writer option asked for, a change
+    it cannot write in place) ``doc`` is written whole.
+
     >>> import bridgeio, tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "one.pbn")
     >>> deal = bridgeio.Deal.from_pbn(
@@ -282,7 +292,31 @@ def write(
     >>> bridgeio.read(path)[0].pbn() == deal.pbn()
     True
     """
-    write_files(doc, path, format, overwrite, **options)
+    kept = None if original is None else rewritten(doc, path, format, original, options)
+    if kept is None:
+        write_files(doc, path, format, overwrite, **options)
+        return
+    with output_handle(path, overwrite) as handle:
+        handle.write(kept)
+
+
+def rewritten(
+    doc: Any, path: Target, format: str | FileFormat | None, original: PathLike, options: Any
+) -> bytes | None:
+    """``original``'s bytes with ``doc``'s changes written over them, where the target
+    format's ``rewrite`` can (see :func:`write`); None to write ``doc`` whole."""
+    fmt = output_format(path, format)
+    if fmt.rewrite is None or any(v is not None for v in options.values()):
+        return None
+    source = os.fspath(original)
+    if input_format(source) is not fmt:
+        return None
+    with warnings.catch_warnings():  # what reading it says was said when it was first read
+        warnings.simplefilter("ignore", FormatWarning)
+        old = read_as(source, fmt)
+    with open(source, "rb") as handle:
+        data = handle.read()
+    return fmt.rewrite(data, old, doc)
 
 
 def write_files(

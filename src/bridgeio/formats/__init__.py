@@ -138,7 +138,7 @@ BUILT_IN = [
         read=Lazy[Reader]("bridgeio.formats.asc.reader:read"),
         write=Lazy[Writer]("bridgeio.formats.asc.writer:write"),
         check=Lazy[Checker]("bridgeio.formats.asc.checks:check"),
-        split=Lazy[Splitter]("bridgeio.formats.asc:movements"),
+        split=Lazy[Splitter]("bridgeio.model.movement:movements"),
     ),
     FileFormat(
         name="cbt",
