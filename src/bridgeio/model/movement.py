@@ -340,7 +340,7 @@ def played_movement(section: Section, individual: bool, where: str = "") -> Move
     >>> [row[0].group for row in played_movement(section, False).schedule]
     ['A', 'B']
     """
-    mitchell = section.movement in ("mitchell", "web")  # a web moves boards, not pairs, apart
+    mitchell = section.directional  # (a web Mitchell too: it moves boards, not pairs, apart)
     played: list[Played] = [
         (line.round, line.table, line.seats or (line.ns, line.ew), board.number)
         for board in section.results
