@@ -29,9 +29,9 @@ sys.path.insert(0, str(ROOT))
 
 from tests.mutate import (  # noqa: E402 - after the path is set
     COMMANDS,
-    FORMATS,
     Mutant,
     Outcome,
+    fuzzed_formats,
     modelled_formats,
     mutants,
     run_all,
@@ -54,7 +54,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1000, help="mutants a format")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=13)
-    parser.add_argument("--formats", default=",".join(FORMATS))
+    parser.add_argument("--formats", default=",".join(fuzzed_formats()))
     parser.add_argument("--keep", type=int, default=5, help="mutants kept a format")
     parser.add_argument("--replay", help="run one kept file and print what each step did")
     parser.add_argument("--format", help="the format of --replay's file")
@@ -97,7 +97,7 @@ def print_table(outcomes: dict[str, list[Outcome]]) -> None:
     )
     print(head)
     print("-" * len(head))
-    for name in FORMATS:
+    for name in fuzzed_formats():
         found = outcomes.get(name)
         if not found:
             continue
@@ -137,7 +137,7 @@ def print_bugs(outcomes: dict[str, list[Outcome]], keep: int) -> None:
     """Every kind of broken rule, a format at a time: how often, and the first ``keep`` mutants
     of that kind (kept for replay)."""
     KEPT.mkdir(parents=True, exist_ok=True)
-    for name in FORMATS:
+    for name in fuzzed_formats():
         kinds: dict[str, list[tuple[Outcome, str]]] = defaultdict(list)
         for outcome in outcomes.get(name, []):
             for bug in outcome.bugs:
@@ -154,7 +154,7 @@ def print_bugs(outcomes: dict[str, list[Outcome]], keep: int) -> None:
 def print_safety_net(outcomes: dict[str, list[Outcome]], keep: int) -> None:
     """Commands whose FormatError came from the core's safety net (a reader raised something
     else, and the core said "unknown place"): allowed, but each is a reader bug hidden."""
-    for name in FORMATS:
+    for name in fuzzed_formats():
         caught = [
             (outcome, step, result)
             for outcome in outcomes.get(name, [])

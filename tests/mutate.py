@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FORMATS = ("acblscore", "usebio", "pbn", "asc", "cbt", "zbs", "zbd", "zdd", "zrd", "zrj", "json")
 TEXT_FORMATS = frozenset({"usebio", "pbn", "asc", "json"})
 COMMANDS = ("info", "validate", "dump")
 STEP_LIMIT = 5.0  # seconds each step of a mutant may take
@@ -43,6 +42,44 @@ MEMORY_LIMIT = 2 << 30  # bytes of address space a worker may add to what it had
 MEMORY_FLOOR = 96 << 20  # memory any mutant may make a worker add, whatever its size
 MEMORY_MULTIPLE = 12  # and per byte of the mutant
 PAGE = os.sysconf("SC_PAGE_SIZE")
+
+CORPUS_FOLDERS = {"cbt": "chessbase"}
+"""A format's folder in the shared corpus where it is not the format's name."""
+CORPUS_PATTERNS = {"acblscore": "*.AC?", "asc": "*"}
+"""Which files of its folder seed a format, where not those with its extensions."""
+
+
+def fuzzed_formats() -> list[str]:
+    """Every format the registry reads, built-in or registered since: each is fuzzed, and
+    test_fuzz_all fails for one without seeds (a corpus folder named for it, or files our
+    writers make).
+
+    >>> fuzzed_formats()[:3], "csv" in fuzzed_formats()
+    (['acblscore', 'usebio', 'pbn'], False)
+    """
+    import bridgeio
+
+    return [f.name for f in bridgeio.available_formats() if f.reads]
+
+
+def corpus_folder(name: str) -> str:
+    """The corpus folder of format ``name`` (``chessbase`` for cbt)."""
+    return CORPUS_FOLDERS.get(name, name)
+
+
+def corpus_files(corpus: Path, name: str) -> list[Path]:
+    """The corpus files of format ``name``: its folder's files with its extensions (or
+    :data:`CORPUS_PATTERNS`'s)."""
+    import bridgeio
+    from bridgeio.registry import format_for_extension
+
+    folder = corpus / corpus_folder(name)
+    if not folder.is_dir():
+        return []
+    if name in CORPUS_PATTERNS:
+        return sorted(p for p in folder.glob(CORPUS_PATTERNS[name]) if p.is_file())
+    fmt = bridgeio.get_format(name)
+    return sorted(p for p in folder.iterdir() if p.is_file() and format_for_extension(p) is fmt)
 
 
 # ------------------------------------------------------------------------------------ seeds
@@ -72,15 +109,10 @@ def seeds(
     it."""
     found: dict[str, list[Seed]] = {}
     rng = random.Random(2024)
-    corpus_files = {
-        "acblscore": [p for p in (corpus / "acblscore").glob("*.AC?")],
-        "usebio": list((corpus / "usebio").glob("*.xml")),
-        "pbn": list((corpus / "pbn").glob("*.pbn")),
-        "asc": [p for p in (corpus / "asc").iterdir() if p.is_file()],
-        "cbt": list((corpus / "chessbase").glob("*.cbt")),
-    }
-    for name, paths in corpus_files.items():
-        paths = sorted(paths)
+    in_corpus = {name: corpus_files(corpus, name) for name in fuzzed_formats()}
+    for name, paths in in_corpus.items():
+        if not paths:
+            continue  # made by our writers, if at all
         chosen = sorted(rng.sample(paths, min(per_format, len(paths))))
         if smallest:
             chosen = sorted(paths, key=lambda p: p.stat().st_size)[:per_format]
@@ -88,7 +120,8 @@ def seeds(
             Seed(name, f"{name}[{paths.index(p)}]", _shortened(p.read_bytes(), name, max_bytes))
             for p in chosen
         ]
-    found.update(_written_seeds(corpus, per_format))
+    written = [name for name in fuzzed_formats() if name not in found]
+    found.update(_written_seeds(corpus, per_format, written))
     return found
 
 
@@ -99,12 +132,14 @@ def _shortened(data: bytes, format: str, max_bytes: int) -> bytes:
     return data[: cut + 1] if cut > 0 else data[:max_bytes]
 
 
-def _written_seeds(corpus: Path, per_format: int) -> dict[str, list[Seed]]:
-    """Pavlicek files from the corpus's PBN deals, and JSON of corpus files, by our writers."""
+def _written_seeds(corpus: Path, per_format: int, names: list[str]) -> dict[str, list[Seed]]:
+    """Files of the formats ``names`` (those the corpus lacks) by our writers: the deal
+    formats' (Pavlicek's) from the corpus's PBN deals, JSON of corpus files."""
     import bridgeio
 
-    made: dict[str, list[Seed]] = {name: [] for name in ("zbs", "zbd", "zdd", "zrd", "zrj")}
-    made["json"] = []
+    made: dict[str, list[Seed]] = {
+        name: [] for name in names if name == "json" or bridgeio.get_format(name).holds == "deals"
+    }
     with tempfile.TemporaryDirectory() as folder, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         pbn_files = sorted((corpus / "pbn").glob("*.pbn"))
@@ -119,7 +154,7 @@ def _written_seeds(corpus: Path, per_format: int) -> dict[str, list[Seed]]:
                 out = Path(folder) / f"seed.{name}"
                 if _made(bridgeio.write, part, out, seat="S" if name == "zrj" else None):
                     made[name].append(Seed(name, f"{name}-of-pbn[{n}]", out.read_bytes()))
-        for source in _json_sources(corpus):
+        for source in _json_sources(corpus) if "json" in made else ():
             out = Path(folder) / "seed.json"
             if _made(bridgeio.convert, source, out):
                 index = sorted(source.parent.iterdir()).index(source)
@@ -381,7 +416,7 @@ class Mutant:
 
 def mutants(found: dict[str, list[Seed]], count: int, seed: int = 13) -> Iterator[Mutant]:
     """``count`` mutants of every format's seeds, the same for the same ``seed``."""
-    for name in FORMATS:
+    for name in fuzzed_formats():
         pool = found.get(name, [])
         if not pool:
             continue

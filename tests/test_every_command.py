@@ -48,6 +48,7 @@ import bridgeio
 from tests.cli_driver import marker
 from tests.conftest import CORPUS
 from tests.corpus_runs import python_wording
+from tests.mutate import corpus_folder
 from tests.terminal import TRACEBACK, Captured, capture, redacted, visible_lines
 
 DRIVER = Path(__file__).with_name("cli_driver.py")
@@ -72,11 +73,29 @@ NEVER = {
     "movement": {"acblscore", "usebio", "pbn", "zbs", "zbd", "zdd", "zrd", "zrj", "cbt"},
     "tournaments": {"acblscore", "usebio", "pbn", "zbs", "zbd", "zdd", "zrd", "zrj", "asc"},
 }
-DEAL_FORMATS = {"zbs", "zbd", "zdd", "zrd", "zrj"}  # never from an ACBLscore game (no hands)
-HEADERLESS = DEAL_FORMATS  # no signature: given on standard input with --from
-KINDS = {"acblscore": "results", "usebio": "results", "pbn": "deals", "asc": "movement"}
-KINDS |= {"chessbase": "tournaments", "cbt": "tournaments"}
-KINDS |= {name: "deals" for name in ("zbs", "zbd", "zdd", "zrd", "zrj")}
+# never from an ACBLscore game (no hands): the formats that hold deals alone (ZBS ... ZRJ)
+DEAL_FORMATS = {f.name for f in bridgeio.available_formats() if f.holds == "deals" and f.writes}
+HEADERLESS = {f.name for f in bridgeio.available_formats() if f.headerless}  # given with --from
+
+
+def kinds() -> dict[str, str]:
+    """The kind of document each corpus folder holds, by format (every format the registry
+    reads, built-in or registered since: a format's corpus folder runs through every command);
+    a format that may hold any kind (PBN) is taken as deals, its score tables found apart."""
+    found = {}
+    for fmt in bridgeio.available_formats():
+        if fmt.reads:
+            kind = fmt.holds if fmt.holds not in ("any", "table") else "deals"
+            found[fmt.name] = found[corpus_folder(fmt.name)] = kind
+    return found
+
+
+def format_of_folder(folder: str) -> str:
+    """The format of a corpus folder (``chessbase``: cbt)."""
+    return next((name for name in kinds() if corpus_folder(name) == folder), folder)
+
+
+MADE_FROM_DEALS = sorted(DEAL_FORMATS) + ["pbn", "json"]  # made from the corpus's deals
 
 
 @dataclass
@@ -149,20 +168,22 @@ def corpus_inputs() -> list[Input]:
         kind = _corpus_kind(path.parent.name, path)  # world/pbn holds PBN files too
         inputs.append(Input(str(path), tag, *kind, hands=folder != "acblscore"))
     schedules = [i for i in inputs if i.kind == "movement"]
-    converted = {id(i) for i in random.Random(13).sample(schedules, ASC_CONVERTED)}
+    converted = {
+        id(i) for i in random.Random(13).sample(schedules, min(ASC_CONVERTED, len(schedules)))
+    }
     for schedule in schedules:
         schedule.convert = id(schedule) in converted
     return inputs
 
 
 def _corpus_kind(folder: str, path: Path) -> tuple[str, str | None]:
-    if folder not in KINDS or path.suffix.lower() in (".md", ".json"):
+    if folder not in kinds() or path.suffix.lower() in (".md", ".json"):
         return "foreign", None  # READMEs, ACBLgamedump's answer keys, a DDS test list
     if path.name.startswith("truncated_"):
         return "damaged", "acblscore"
     if folder == "pbn" and re.search(rb'^\[(Total)?ScoreTable "', path.read_bytes(), re.M):
         return "results", "pbn"  # a PBN file with score tables reads as results
-    return KINDS[folder], "cbt" if folder == "chessbase" else folder
+    return kinds()[folder], format_of_folder(folder)
 
 
 def made_inputs(folder: Path) -> list[Input]:
@@ -170,12 +191,12 @@ def made_inputs(folder: Path) -> list[Input]:
     made = []
     deals = _first_solved_deals()
     if deals is not None:
-        for name in ("zbs", "zbd", "zdd", "zrd", "zrj", "pbn", "json"):
+        for name in MADE_FROM_DEALS:
             path = folder / f"deals.{name}"
             if _made(bridgeio.write, deals, path, seat="S" if name == "zrj" else None):
                 made.append(Input(str(path), f"made[deals]{path.suffix}", "deals", name))
     for source in _one_of_each_kind():
-        kind = KINDS[source.parent.name]
+        kind = kinds()[source.parent.name]
         path = folder / f"{source.parent.name}-{kind}.json"  # one file each (two give results)
         if _made(bridgeio.convert, source, path):
             hands = source.parent.name != "acblscore"
@@ -589,9 +610,9 @@ COMMANDS = ("info", "validate", "dump", "checksum", "analyze", "anonymize", "con
 def test_inputs_could_be_made(inputs: list[Input]) -> None:
     """Our writers made every derived input (a Pavlicek file of each layout, JSON of each kind)."""
     made = {Path(i.path).name for i in inputs if i.tag.startswith("made[")}
-    wanted = {f"deals.{name}" for name in ("zbs", "zbd", "zdd", "zrd", "zrj", "pbn", "json")}
+    wanted = {f"deals.{name}" for name in MADE_FROM_DEALS}
     wanted |= {
-        f"{source.parent.name}-{KINDS[source.parent.name]}.json" for source in _one_of_each_kind()
+        f"{source.parent.name}-{kinds()[source.parent.name]}.json" for source in _one_of_each_kind()
     }
     assert sorted(wanted - made) == []
 

@@ -12,7 +12,15 @@ from collections import Counter
 import pytest
 
 from tests.conftest import CORPUS
-from tests.mutate import FORMATS, Outcome, Seed, modelled_formats, mutants, run_all, seeds
+from tests.mutate import (
+    Outcome,
+    Seed,
+    fuzzed_formats,
+    modelled_formats,
+    mutants,
+    run_all,
+    seeds,
+)
 
 PER_FORMAT = 20
 
@@ -31,7 +39,7 @@ def test_every_format_has_seeds() -> None:
     if not CORPUS.is_dir():
         pytest.skip(f"the shared corpus is not at {CORPUS}")
     found: dict[str, list[Seed]] = seeds(CORPUS, per_format=3, max_bytes=24_000, smallest=True)
-    assert sorted(name for name, pool in found.items() if pool) == sorted(FORMATS)
+    assert sorted(name for name, pool in found.items() if pool) == sorted(fuzzed_formats())
 
 
 def test_only_format_errors_no_step_over_five_seconds_and_bounded_memory(
@@ -50,7 +58,9 @@ def test_only_format_errors_no_step_over_five_seconds_and_bounded_memory(
 def test_the_sample_reaches_every_outcome(outcomes: list[Outcome]) -> None:
     """A check on the fuzzer: every format was run, and its mutants were neither all
     readable nor all rejected overall (the mutations damage files, but not beyond reading)."""
-    assert Counter(o.mutant.format for o in outcomes) == {name: PER_FORMAT for name in FORMATS}
+    assert Counter(o.mutant.format for o in outcomes) == {
+        name: PER_FORMAT for name in fuzzed_formats()
+    }
     reads = Counter(o.steps.get("read") for o in outcomes)
     assert reads["ok"] > 0 and reads["FormatError"] > 0, reads
 

@@ -1,12 +1,14 @@
 """The import graph of src/bridgeio has no cycle, and keeps the layers of DESIGN.md: the model
 imports nothing of bridgeio but ``errors``; a format package imports only the model,
 ``errors``, ``files``, ``jsonfields``, ``registry`` and itself (never another format, never
-``analysis``); ``analysis``, ``double_dummy`` and ``recap`` never import a format package (they
-read and write through the core).
+``analysis``); ``analysis``, ``double_dummy``, ``recap`` and ``cli`` never import a format package
+(they read and write through the core and the registry; :data:`CLI_FORMAT_IMPORTS` names the
+two command modules still excepted).
 
 Every ``import`` and ``from ... import`` of a bridgeio module counts, at module level or inside
 a function (an import deferred for speed is still a dependency), and so does a string that
-names a bridgeio module (``importlib.import_module("bridgeio.formats.pbn")``, a ``Lazy``); a
+names a bridgeio module (``importlib.import_module("bridgeio.formats.pbn")``, a ``Lazy``'s
+``"bridgeio.formats.pbn.reader:read"``); a
 module name built at run time (``f"bridgeio.formats.{name}"``) is a violation in a layer,
 since no test can see what it imports. Only imports made for type checking
 (``if TYPE_CHECKING:``) do not count.
@@ -61,8 +63,9 @@ def imports(path: Path, name: str, known: set[str]) -> set[str]:
                 target = f"{base}.{alias.name}"
                 found.add(target if target in known else base)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if node.value in known and node.value.startswith("bridgeio."):
-                found.add(node.value)
+            named = node.value.partition(":")[0]  # a Lazy's "module:attribute" names its module
+            if named in known and named.startswith("bridgeio."):
+                found.add(named)
         elif isinstance(node, ast.JoinedStr):
             found.update(_built(node, name, package))
             return
@@ -102,7 +105,20 @@ def allowed(importer: str, imported: str) -> bool:
         )
     if layer in ("analysis", "double_dummy", "recap"):
         return imported != BUILT and not imported.startswith("bridgeio.formats")
+    if layer == "cli":  # through the core and the registry (bridgeio.formats, the table)
+        return not imported.startswith("bridgeio.formats.") or (
+            CLI_FORMAT_IMPORTS.get(importer) == imported
+        )
     return True
+
+
+CLI_FORMAT_IMPORTS = {
+    "bridgeio.cli.dump": "bridgeio.formats.json.writer",  # one document a line: json's text()
+    "bridgeio.cli.schema": "bridgeio.formats.usebio.validate",  # prints the USEBIO schema
+}
+"""The command modules that still import a format module, and which: the canonical JSON's
+one-line text and USEBIO's schema have no registry role yet. Every other format-specific
+path goes through the registry (``rewrite``, ``split``, ...)."""
 
 
 def violations(source: Path = SOURCE) -> list[str]:
@@ -193,13 +209,18 @@ def test_the_checker_finds_a_planted_violation_of_each_layer(tmp_path):
             ),
             "formats/usebio/lazy.py": 'import importlib\nimportlib.import_module(f"bridgeio.{1}")',
             "analysis/__init__.py": empty,
-            "analysis/summary.py": 'NAME = "bridgeio.formats.usebio.reader"\n',
+            "analysis/summary.py": 'NAME = "bridgeio.formats.usebio.reader:read"\n',
             "double_dummy/__init__.py": empty,
             "double_dummy/job.py": "from bridgeio.formats.pbn import reader\n",
+            "cli/__init__.py": empty,
+            "formats/usebio/patch.py": empty,
+            "cli/score.py": "def f():\n    from bridgeio.formats.usebio.patch import patched\n",
+            "cli/formats.py": "import bridgeio.formats\n",
         },
     )
     assert violations(root) == [
         "bridgeio.analysis.summary -> bridgeio.formats.usebio.reader",
+        "bridgeio.cli.score -> bridgeio.formats.usebio.patch",
         "bridgeio.double_dummy.job -> bridgeio.formats.pbn.reader",
         f"bridgeio.formats.usebio.lazy -> {BUILT}",
         "bridgeio.formats.usebio.reader -> bridgeio.analysis.summary",

@@ -174,3 +174,11 @@ def test_the_command_on_an_export_a_database_and_files(season, corpus, tmp_path,
     assert "needs --player" in capsys.readouterr().err
     assert run(["analyze", "--report", "field", str(tmp_path / "nothing-here")]) == 0
     assert capsys.readouterr().out.startswith("path")  # no files: a header and no rows
+
+
+def test_the_payoff_reports_direction_for_the_movements_that_keep_one():
+    from bridgeio.analysis.reports import DIRECTIONAL_SQL
+    from bridgeio.model.results import MovementKind
+
+    directional = ", ".join(f"'{kind.value}'" for kind in MovementKind if kind.directional)
+    assert DIRECTIONAL_SQL == directional

@@ -8,14 +8,16 @@ target cannot hold is reported as a :class:`~bridgeio.errors.DataLossWarning` (s
 from __future__ import annotations
 
 import os
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, BinaryIO, Literal, overload
+from typing import Any, BinaryIO, TypeVar, overload
 
 import bridgeio.formats  # noqa: F401  (the built-in formats register themselves)
 from bridgeio.errors import (
     ConversionError,
     FormatError,
+    FormatWarning,
     InternalError,
     OptionError,
     Problem,
@@ -26,13 +28,6 @@ from bridgeio.files import PathLike, atomic_output, input_size, read_head
 from bridgeio.files import same_file as same_file
 from bridgeio.model.document import Document, DocumentKind, kind_of
 from bridgeio.registry import FileFormat, detect_format, format_for_extension, get_format
-
-if TYPE_CHECKING:
-    from bridgeio.model.chess import TournamentIndex
-    from bridgeio.model.deals import DealSet
-    from bridgeio.model.diagrams import DiagramSet
-    from bridgeio.model.movement import Movement
-    from bridgeio.model.results import Results
 from bridgeio.registry import formats as available_formats
 from bridgeio.registry import register_format as register_format
 
@@ -76,28 +71,28 @@ def output_format(path: Target, format: str | FileFormat | None = None) -> FileF
     return fmt
 
 
-DealFormat = Literal["zbd", "zdd", "zrd", "zrj"]
-ResultsFormat = Literal["acblscore", "usebio"]
+D = TypeVar("D")
 
 
 @overload
-def read(path: PathLike, format: DealFormat, **options: Any) -> DealSet: ...
-@overload
-def read(path: PathLike, format: Literal["zbs"], **options: Any) -> DiagramSet: ...
-@overload
-def read(path: PathLike, format: ResultsFormat, **options: Any) -> Results: ...
-@overload
-def read(path: PathLike, format: Literal["asc"], **options: Any) -> Movement: ...
-@overload
-def read(path: PathLike, format: Literal["cbt"], **options: Any) -> TournamentIndex: ...
+def read(
+    path: PathLike, format: str | FileFormat | None = None, *, expect: type[D], **options: Any
+) -> D: ...
 @overload
 def read(path: PathLike, format: str | FileFormat | None = None, **options: Any) -> Document: ...
 
 
-def read(path: PathLike, format: str | FileFormat | None = None, **options: Any) -> Document:
+def read(
+    path: PathLike,
+    format: str | FileFormat | None = None,
+    *,
+    expect: type[Any] | None = None,
+    **options: Any,
+) -> Any:
     """Read a file into the model; the format comes from the content (extension a hint). A
-    :data:`~bridgeio.model.Document`: ask its ``kind`` (a format named in ``format`` that
-    holds one kind gives that kind's class to type checkers).
+    :data:`~bridgeio.model.Document`: ask its ``kind``, or name the class you expect
+    (``expect=DealSet``): type checkers then know it, and a file that holds another kind of
+    document raises :class:`FormatError`.
 
     ``options`` are the reader's own (``codepage="cp1251"`` for ChessBase files); ones the
     format does not take are ignored, so a caller can pass them for any file. Every problem
@@ -108,10 +103,25 @@ def read(path: PathLike, format: str | FileFormat | None = None, **options: Any)
     >>> bridgeio.read("/no/such/file.zrd")
     Traceback (most recent call last):
     bridgeio.errors.FormatError: /no/such/file.zrd: file: expected an existing file
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "one.zbd")
+    >>> bridgeio.write(bridgeio.DealSet.from_deals([bridgeio.Deal.from_pbn(
+    ...     "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")]), path)
+    >>> len(bridgeio.read(path, expect=bridgeio.DealSet))
+    1
+    >>> bridgeio.read(path, expect=bridgeio.DiagramSet)
+    Traceback (most recent call last):
+    bridgeio.errors.FormatError: /...one.zbd: document: expected a DiagramSet, found deals
     """
     path = os.fspath(path)
     fmt = input_format(path, format)
-    return read_as(path, fmt, **options)
+    doc = read_as(path, fmt, **options)
+    if expect is not None and not isinstance(doc, expect):
+        found = kind_of(doc)
+        raise FormatError(
+            path, "document", f"a {expect.__name__}, found {found.value if found else 'none'}"
+        )
+    return doc
 
 
 def read_as(path: str, fmt: FileFormat, **options: Any) -> Document:
@@ -257,6 +267,8 @@ def write(
     path: Target,
     format: str | FileFormat | None = None,
     overwrite: bool = True,
+    *,
+    original: PathLike | None = None,
     **options: Any,
 ) -> None:
     """Write a model object; the format comes from ``format`` or the extension of ``path``.
@@ -266,6 +278,12 @@ def write(
     gives OUT-A.asc, OUT-B.asc, ... Raises :class:`ConversionError` when ``doc`` lacks
     what the format needs.
 
+    ``original``: the file ``doc`` was read from and changed since (rescored, say). Where
+    the target is of that file's format and the format rewrites in place (its registry
+    entry's ``rewrite``: USEBIO), ``doc``'s changes are written over the file's own bytes and
+    every other byte is kept; otherwise (another format, a writer option asked for, a change
+    it cannot write in place) ``doc`` is written whole.
+
     >>> import bridgeio, tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "one.pbn")
     >>> deal = bridgeio.Deal.from_pbn(
@@ -274,7 +292,31 @@ def write(
     >>> bridgeio.read(path)[0].pbn() == deal.pbn()
     True
     """
-    write_files(doc, path, format, overwrite, **options)
+    kept = None if original is None else rewritten(doc, path, format, original, options)
+    if kept is None:
+        write_files(doc, path, format, overwrite, **options)
+        return
+    with output_handle(path, overwrite) as handle:
+        handle.write(kept)
+
+
+def rewritten(
+    doc: Any, path: Target, format: str | FileFormat | None, original: PathLike, options: Any
+) -> bytes | None:
+    """``original``'s bytes with ``doc``'s changes written over them, where the target
+    format's ``rewrite`` can (see :func:`write`); None to write ``doc`` whole."""
+    fmt = output_format(path, format)
+    if fmt.rewrite is None or any(v is not None for v in options.values()):
+        return None
+    source = os.fspath(original)
+    if input_format(source) is not fmt:
+        return None
+    with warnings.catch_warnings():  # what reading it says was said when it was first read
+        warnings.simplefilter("ignore", FormatWarning)
+        old = read_as(source, fmt)
+    with open(source, "rb") as handle:
+        data = handle.read()
+    return fmt.rewrite(data, old, doc)
 
 
 def write_files(

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol
+from functools import partial
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, BinaryIO, Generic, Literal, Protocol, TypeVar, get_args
 
 from bridgeio.errors import FormatError, Problem
 
@@ -35,8 +37,8 @@ __all__ = [
     "register_format",
 ]
 
-Sniffer = Callable[[bytes, int], bool]
-"""``sniff(head, size)``: does a file of ``size`` bytes starting with ``head`` fit this format?"""
+T = TypeVar("T")
+
 
 Holds = Literal["deals", "results", "movement", "tournaments", "any", "table"]
 """What kind of document a format carries: a :class:`~bridgeio.model.document.DocumentKind`,
@@ -49,6 +51,12 @@ Part = Literal["cards", "tricks", "target", "boards", "provenance"]
 # One protocol a role. A function with more (optional) options than its role still fits;
 # the core passes the options the format declares. Formats' functions are checked against
 # these by mypy (``bridgeio.formats``' table) and by tests/test_registry.py at run time.
+
+
+class Sniffer(Protocol):
+    """``sniff(head, size)``: does a file of ``size`` bytes starting with ``head`` fit?"""
+
+    def __call__(self, head: bytes, size: int, /) -> bool: ...
 
 
 class Reader(Protocol):
@@ -107,35 +115,67 @@ class Carrier(Protocol):
     def __call__(self, doc: Document, /) -> Provenance | None: ...
 
 
-class Lazy:
-    """A function named by module and attribute, imported on its first call; ``bound``
-    keyword arguments are passed on every call.
+class Rewriter(Protocol):
+    """``rewrite(data, old, new)``: the bytes ``data`` of a file read as ``old``, with what
+    ``new`` changed written over them and every other byte kept; None where the change is not
+    one it can write in place (the caller writes ``new`` whole). ``old`` and ``new`` are
+    documents of the kind the format holds."""
 
-    >>> f = Lazy("os.path", "join"); f("a", "b"), repr(f)
-    ('a/b', "Lazy('os.path', 'join')")
-    >>> Lazy("builtins", "int", base=16)("ff")
+    def __call__(self, data: bytes, old: Any, new: Any, /) -> bytes | None: ...
+
+
+class Lazy(Generic[T]):
+    """A function (or any object) named ``"module:attribute"``, imported on first use; its
+    type, usually a role's protocol (``Lazy[Reader]``), is what mypy checks where the entry
+    sits and what a caller sees. ``bound`` keyword arguments are passed on every call (a bound
+    value that is itself a ``Lazy`` is resolved with it).
+
+    >>> from collections.abc import Callable
+    >>> join = Lazy[Callable[..., str]]("os.path:join"); join("a", "b"), repr(join)
+    ('a/b', "Lazy('os.path:join')")
+    >>> Lazy[Callable[[str], int]]("builtins:int", base=16)("ff")
     255
+
+    mypy checks the role of every entry of the registry's table (``Lazy[Sniffer]`` where a
+    ``Reader`` goes is an error); tests/test_registry.py has mypy check each target named
+    against its role.
     """
 
-    __slots__ = ("module", "attribute", "bound", "_function")
-
-    def __init__(self, module: str, attribute: str, **bound: Any) -> None:
+    def __init__(self, target: str, /, **bound: Any) -> None:
+        module, colon, attribute = target.partition(":")
+        if not colon or not module or not attribute:
+            raise ValueError(f"a lazy reference is 'module:attribute', not {target!r}")
         self.module, self.attribute, self.bound = module, attribute, bound
-        self._function: Callable[..., Any] | None = None
+        self._resolved: T | None = None
 
-    def resolve(self) -> Callable[..., Any]:
-        """The function itself (imported now if it was not yet)."""
-        if self._function is None:
-            self._function = getattr(importlib.import_module(self.module), self.attribute)
-        assert self._function is not None
-        return self._function
+    def resolve(self) -> T:
+        """The object itself (imported now if it was not yet), its bound arguments applied."""
+        if self._resolved is None:
+            found = getattr(importlib.import_module(self.module), self.attribute)
+            if isinstance(found, ModuleType):  # a submodule of the name shadows the function
+                raise TypeError(f"{self!r} names a module, not a function")
+            if self.bound:
+                values = {
+                    k: v.resolve() if isinstance(v, Lazy) else v for k, v in self.bound.items()
+                }
+                found = partial(found, **values)
+            self._resolved = found
+        return self._resolved
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.resolve()(*args, **self.bound, **kwargs)
+    @property
+    def __call__(self) -> T:
+        """Calling the reference calls the object it names (typed as ``T``)."""
+        return self.resolve()
+
+    @property
+    def role(self) -> object:
+        """The type it was given (``Lazy[Reader]``: :class:`Reader`), or None."""
+        alias = getattr(self, "__orig_class__", None)
+        return get_args(alias)[0] if alias is not None else None
 
     def __repr__(self) -> str:
         bound = "".join(f", {k}={v!r}" for k, v in self.bound.items())
-        return f"Lazy({self.module!r}, {self.attribute!r}{bound})"
+        return f"Lazy({self.module + ':' + self.attribute!r}{bound})"
 
 
 @dataclass(frozen=True)
@@ -176,6 +216,10 @@ class FileFormat:
     * ``carry(doc)`` gives the provenance a document read from this format keeps beyond the
       model where the document holds none as an attribute (a .cbt file's slots and tree):
       the canonical JSON carries its ``to_json``.
+    * ``rewrite(data, old, new)`` writes a changed document over the bytes of the file it
+      was read from, keeping every byte it did not change (a rescored USEBIO file's layout,
+      comments and DOCTYPE): :func:`bridgeio.write` with ``original=`` uses it. (ACBLscore
+      needs none: its documents carry their file's bytes, and its writer edits them.)
     * ``split(doc)``: for a target that holds less than a source file, the parts to write,
       each with the suffix of its own file name (OUT-A.asc, OUT-B.asc, ...).
     * ``resembles(head, size)``: could the file be a short or damaged file of this format
@@ -203,6 +247,7 @@ class FileFormat:
     restore: Restorer | None = None
     carry: Carrier | None = None
     split: Splitter | None = None
+    rewrite: Rewriter | None = None
     read_options: tuple[Option, ...] = ()
     write_options: tuple[Option, ...] = ()
     record_size: int | None = None
@@ -232,7 +277,18 @@ _FORMATS: dict[str, FileFormat] = {}
 def register_format(fmt: FileFormat) -> FileFormat:
     """Add a format (the order of registration is the order of preference when sniffing).
 
-    A plug-in can register its own format; the built-in ones are in :mod:`bridgeio.formats`.
+    A format of one's own is one entry, registered by its package when imported (before the
+    command line or :func:`bridgeio.read` is used); its functions named lazily, so that
+    registering imports nothing. Every list of formats takes it from here: ``bridgeio
+    formats``, ``--from``/``--to``, sniffing, the fuzzer and the every-command test. The
+    built-in entries are in :mod:`bridgeio.formats`.
+
+    >>> import bridgeio.formats
+    >>> tally = FileFormat("tally", (".tly",), "Tally deal list", holds="deals",
+    ...     sniff=Lazy[Sniffer]("tallyformat:sniff"), read=Lazy[Reader]("tallyformat:read"))
+    >>> register_format(tally) is get_format("TALLY"), tally.reads, tally.writes
+    (True, True, False)
+    >>> del _FORMATS["tally"]  # (a doctest's format: gone again)
     """
     _FORMATS[fmt.name] = fmt
     return fmt

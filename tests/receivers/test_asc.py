@@ -16,8 +16,7 @@ import pytest
 
 import bridgeio
 from bridgeio.cli import run
-from bridgeio.formats.asc import movements
-from bridgeio.model.movement import from_schedule
+from bridgeio.model.movement import from_schedule, movements
 from bridgeio.model.movement_checks import errors
 from bridgeio.model.results import Board, BoardResult, Direction, Entry, Event, Results, Section
 from tests.conftest import CORPUS

@@ -56,14 +56,20 @@ WHERE me.player_number = $player
 GROUP BY other.player_number
 ORDER BY games DESC, average DESC"""
 
-PAYOFF = """\
+DIRECTIONAL_SQL = "'mitchell', 'web'"
+"""The movements whose pairs keep a direction, as SQL: ``MovementKind``'s directional ones
+(tests/test_tables_reports.py holds the two together; written out, so that listing the
+reports loads no model)."""
+
+PAYOFF = f"""\
 WITH sides AS (  -- each line from both sides; a direction only where pairs keep theirs
   SELECT r.file_id, r.event, r.section, r.ns AS pair, r.ew AS opponent, r.ns_points AS points,
-         r.ew_points AS against, CASE WHEN s.movement = 'mitchell' THEN 'NS' END AS direction
+         r.ew_points AS against, CASE WHEN lower(s.movement) IN ({DIRECTIONAL_SQL})
+              THEN 'NS' END AS direction
   FROM results r JOIN sections s USING (file_id, event, section)
   UNION ALL
   SELECT r.file_id, r.event, r.section, r.ew, r.ns, r.ew_points, r.ns_points,
-         CASE WHEN s.movement = 'mitchell' THEN 'EW' END
+         CASE WHEN lower(s.movement) IN ({DIRECTIONAL_SQL}) THEN 'EW' END
   FROM results r JOIN sections s USING (file_id, event, section))
 SELECT file_id, event, section, pair, direction, opponent, count(*) AS boards,
        sum(points) AS points, sum(against) AS against,

@@ -55,7 +55,7 @@ def analyze(
 
     from bridgeio.analysis.movement import statistics
     from bridgeio.core import read_as
-    from bridgeio.formats.asc import movements
+    from bridgeio.model.movement import movements
     from bridgeio.model.movement_checks import errors
 
     def one(name: str) -> int:

@@ -104,32 +104,15 @@ def _rescore(
             f"{label}: {blank} figure(s) the file leaves blank filled in by the rule", err=True
         )
     if target is not None:
-        dst = target_format(target, to)
-        kept = _kept_bytes(doc, new, src, dst.name, write_options(options))
-        if kept is None:
-            core.write(
-                new,
-                sys.stdout.buffer if target == STDIO else target,
-                dst,
-                overwrite=force,
-                **write_options(options),
-            )
-        else:
-            with core.output_handle(sys.stdout.buffer if target == STDIO else target, force) as out:
-                out.write(kept)
+        core.write(  # over the source's own bytes where its format rewrites in place (USEBIO)
+            new,
+            sys.stdout.buffer if target == STDIO else target,
+            target_format(target, to),
+            overwrite=force,
+            original=src.path,
+            **write_options(options),
+        )
     return list(differences)
-
-
-def _kept_bytes(old: Any, new: Any, src: Any, dst: str, chosen: dict[str, Any]) -> bytes | None:
-    """A USEBIO file rescored as USEBIO (no other version asked for): its own bytes with the
-    changed figures only (see :mod:`bridgeio.formats.usebio.patch`); None to write it whole."""
-    if dst != "usebio" or src.format.name != "usebio" or "usebio_version" in chosen:
-        return None
-    from pathlib import Path
-
-    from bridgeio.formats.usebio.patch import patched
-
-    return patched(Path(src.path).read_bytes(), old, new)
 
 
 def _standings(doc: Any) -> None:

@@ -72,7 +72,7 @@ class SolveJob:
                 handle.truncate(whole * record)
         if whole == 0:
             return 0
-        done = bridgeio.read(self.work_path, "zrd")
+        done = bridgeio.read(self.work_path, "zrd", expect=DealSet)
         if len(done) > len(deals) or not np.array_equal(_cards(done), _cards(deals)[: len(done)]):
             raise WorkFileMismatch(
                 f"{self.work_path} holds work on other deals: delete it to start again"
@@ -112,7 +112,7 @@ class SolveJob:
 
     def _finish(self, deals: DealSet) -> None:
         solved = (
-            bridgeio.read(self.work_path, "zrd")
+            bridgeio.read(self.work_path, "zrd", expect=DealSet)
             if os.path.getsize(self.work_path)
             else DealSet.empty(with_tricks=True)
         )

@@ -1,125 +1,42 @@
 """The built-in formats: the one table that says which formats exist, what each reads and
-writes, and which options it takes. The command line, ``bridgeio formats`` and the README's
-list are all made from it.
+writes, and which options it takes. The command line, ``bridgeio formats``, the README's list
+and the tests' lists of formats (fuzzed, run through every command) are all made from it.
 
-Every function is named lazily (:class:`~bridgeio.registry.Lazy`): a format's modules are
-imported only when a file of that format is read or written. Sniffers are light (standard
-library only), except the headerless Pavlicek records', which are asked last.
+A format is one entry: a :class:`~bridgeio.registry.FileFormat` whose functions are typed
+lazy references, ``Lazy[Reader]("bridgeio.formats.pbn.reader:read")``: mypy checks each
+against its role where it sits, tests/test_registry.py has mypy check the function named, and
+nothing is imported until a file of that format is sniffed, read or written (importing this
+table imports no format module). Sniffers are light (standard library only), except the
+headerless Pavlicek records', which are asked last.
+
+A format of one's own is one call, :func:`bridgeio.register_format`, with an entry like
+these (see tests/test_registry.py, which registers a throwaway one).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
-from bridgeio.formats import acblscore, asc, chessbase, json, pbn, usebio
-from bridgeio.formats.pavlicek.layout import LAYOUTS
-from bridgeio.registry import FileFormat, Lazy, Option, Part, register_format
+from bridgeio.registry import (
+    Anonymizer,
+    Carrier,
+    Checker,
+    ChunkReader,
+    ChunkWriter,
+    FileFormat,
+    Lazy,
+    Option,
+    Part,
+    Reader,
+    Restorer,
+    Rewriter,
+    Sniffer,
+    Splitter,
+    Writer,
+    register_format,
+)
 
-if TYPE_CHECKING:  # mypy checks each function the table names lazily against its role
-    from functools import partial
-
-    from bridgeio.formats.acblscore import anonymize as acbl_anonymize
-    from bridgeio.formats.acblscore import checks as acbl_checks
-    from bridgeio.formats.acblscore import provenance as acbl_provenance
-    from bridgeio.formats.acblscore import reader as acbl_reader
-    from bridgeio.formats.acblscore import writer as acbl_writer
-    from bridgeio.formats.asc import checks as asc_checks
-    from bridgeio.formats.asc import reader as asc_reader
-    from bridgeio.formats.asc import writer as asc_writer
-    from bridgeio.formats.chessbase import checks as cbt_checks
-    from bridgeio.formats.chessbase import provenance as cbt_provenance
-    from bridgeio.formats.chessbase import reader as cbt_reader
-    from bridgeio.formats.chessbase import writer as cbt_writer
-    from bridgeio.formats.csv import writer as csv_writer
-    from bridgeio.formats.json import reader as json_reader
-    from bridgeio.formats.json import writer as json_writer
-    from bridgeio.formats.pavlicek import checks as pavlicek_checks
-    from bridgeio.formats.pavlicek import reader as pavlicek_reader
-    from bridgeio.formats.pavlicek import sniff as pavlicek_sniff
-    from bridgeio.formats.pavlicek import writer as pavlicek_writer
-    from bridgeio.formats.pavlicek.layout import ZRD
-    from bridgeio.formats.pbn import anonymize as pbn_anonymize
-    from bridgeio.formats.pbn import checks as pbn_checks
-    from bridgeio.formats.pbn import documents as pbn_documents
-    from bridgeio.formats.pbn import reader as pbn_reader
-    from bridgeio.formats.pbn import writer as pbn_writer
-    from bridgeio.formats.usebio import anonymize as usebio_anonymize
-    from bridgeio.formats.usebio import provenance as usebio_provenance
-    from bridgeio.formats.usebio import reader as usebio_reader
-    from bridgeio.formats.usebio import validate as usebio_validate
-    from bridgeio.formats.usebio import writer as usebio_writer
-    from bridgeio.registry import (
-        Anonymizer,
-        Carrier,
-        Checker,
-        ChunkReader,
-        ChunkWriter,
-        Reader,
-        Restorer,
-        Sniffer,
-        Splitter,
-        Writer,
-    )
-
-    READERS: list[Reader] = [
-        acbl_reader.read,
-        usebio_reader.read,
-        pbn_reader.read,
-        asc_reader.read,
-        cbt_reader.read,
-        json_reader.read,
-        pavlicek_reader.read_diagrams,
-        partial(pavlicek_reader.read, layout=ZRD),
-    ]
-    CHUNK_READERS: list[ChunkReader] = [
-        pbn_reader.iter_documents,
-        partial(pavlicek_reader.iter_chunks, layout=ZRD),
-    ]
-    WRITERS: list[Writer] = [
-        acbl_writer.write,
-        usebio_writer.write,
-        asc_writer.write,
-        cbt_writer.write,
-        csv_writer.write,
-        pavlicek_writer.write_diagrams,
-    ]
-    CHUNK_WRITERS: list[ChunkWriter] = [
-        pbn_writer.write_chunks,
-        json_writer.write_chunks,
-        pavlicek_writer.write_diagram_chunks,
-        partial(pavlicek_writer.write_chunks, layout=ZRD),
-    ]
-    CHECKERS: list[Checker] = [
-        acbl_checks.check,
-        usebio_validate.check,
-        pbn_checks.check,
-        asc_checks.check,
-        cbt_checks.check,
-        partial(pavlicek_checks.check, layout=ZRD),
-    ]
-    ANONYMIZERS: list[Anonymizer] = [
-        acbl_anonymize.anonymize,
-        usebio_anonymize.anonymize,
-        pbn_anonymize.anonymize,
-    ]
-    RESTORERS: list[Restorer] = [
-        acbl_provenance.restore,
-        usebio_provenance.restore,
-        pbn_documents.restore,
-        cbt_provenance.restore,
-    ]
-    CARRIERS: list[Carrier] = [cbt_provenance.carried]
-    SPLITTERS: list[Splitter] = [usebio.events, asc.movements]
-    SNIFFERS: list[Sniffer] = [
-        acblscore.sniff,
-        usebio.sniff,
-        pbn.sniff,
-        asc.sniff,
-        chessbase.sniff,
-        json.sniff,
-        partial(pavlicek_sniff.plausible, layout=ZRD),
-        partial(pavlicek_sniff.resembles, layout=ZRD),
-    ]
+__all__ = ["BUILT_IN"]
 
 CODEPAGE = Option(
     "codepage", "Text code page of ChessBase files (cp1252 by default; cp1251, latin-1, ...)."
@@ -134,36 +51,33 @@ def _never(head: bytes, size: int) -> bool:
     return False
 
 
-_PAVLICEK_CARRIES: dict[str, frozenset[Part]] = {
-    "zbs": frozenset({"cards"}),
-    "zbd": frozenset({"cards"}),
-    "zdd": frozenset({"tricks"}),
-    "zrd": frozenset({"cards", "tricks"}),
-    "zrj": frozenset({"cards", "target"}),
-}
-
-
-def _pavlicek(name: str) -> FileFormat:
-    layout = LAYOUTS[name]
-    reader, writer = "bridgeio.formats.pavlicek.reader", "bridgeio.formats.pavlicek.writer"
-    zbs = name == "zbs"
+def _pavlicek(name: str, title: str, size: int, carries: Iterable[Part]) -> FileFormat:
+    """A Pavlicek record format: the shared functions bound to its layout (``title`` and
+    ``size`` are the layout's; tests/test_registry.py holds them to it)."""
+    layout = Lazy[object](f"bridgeio.formats.pavlicek.layout:{name.upper()}")
+    package = "bridgeio.formats.pavlicek"
+    zbs = name == "zbs"  # diagrams, not deals: its own functions
     return FileFormat(
         name=name,
         extensions=(f".{name}",),
-        description=layout.title,
+        description=title,
         holds="deals",
-        sniff=Lazy("bridgeio.formats.pavlicek.sniff", "plausible", layout=layout),
-        resembles=Lazy("bridgeio.formats.pavlicek.sniff", "resembles", layout=layout),
-        read=Lazy(reader, "read_diagrams") if zbs else Lazy(reader, "read", layout=layout),
-        write=Lazy(writer, "write_diagrams") if zbs else None,
-        iter_chunks=None if zbs else Lazy(reader, "iter_chunks", layout=layout),
-        write_chunks=Lazy(writer, "write_diagram_chunks")
+        sniff=Lazy[Sniffer](f"{package}.sniff:plausible", layout=layout),
+        resembles=Lazy[Sniffer](f"{package}.sniff:resembles", layout=layout),
+        read=Lazy[Reader](f"{package}.reader:read_diagrams")
         if zbs
-        else Lazy(writer, "write_chunks", layout=layout),
-        check=Lazy("bridgeio.formats.pavlicek.checks", "check", layout=layout),
+        else Lazy[Reader](f"{package}.reader:read", layout=layout),
+        write=Lazy[Writer](f"{package}.writer:write_diagrams") if zbs else None,
+        iter_chunks=None
+        if zbs
+        else Lazy[ChunkReader](f"{package}.reader:iter_chunks", layout=layout),
+        write_chunks=Lazy[ChunkWriter](f"{package}.writer:write_diagram_chunks")
+        if zbs
+        else Lazy[ChunkWriter](f"{package}.writer:write_chunks", layout=layout),
+        check=Lazy[Checker](f"{package}.checks:check", layout=layout),
         write_options=(SEAT,) if name == "zrj" else (),
-        carries=_PAVLICEK_CARRIES[name],
-        record_size=layout.size,
+        carries=frozenset(carries),
+        record_size=size,
         headerless=True,
     )
 
@@ -174,25 +88,26 @@ BUILT_IN = [
         extensions=(".aca", ".acm", ".ace", ".ac?"),  # .AC and any letter: all game files
         description="ACBLscore game file",
         holds="results",
-        sniff=acblscore.sniff,
-        read=Lazy("bridgeio.formats.acblscore.reader", "read"),
-        write=Lazy("bridgeio.formats.acblscore.writer", "write"),
-        check=Lazy("bridgeio.formats.acblscore.checks", "check"),
-        anonymize=Lazy("bridgeio.formats.acblscore.anonymize", "anonymize"),
-        restore=Lazy("bridgeio.formats.acblscore.provenance", "restore"),
+        sniff=Lazy[Sniffer]("bridgeio.formats.acblscore:sniff"),
+        read=Lazy[Reader]("bridgeio.formats.acblscore.reader:read"),
+        write=Lazy[Writer]("bridgeio.formats.acblscore.writer:write"),
+        check=Lazy[Checker]("bridgeio.formats.acblscore.checks:check"),
+        anonymize=Lazy[Anonymizer]("bridgeio.formats.acblscore.anonymize:anonymize"),
+        restore=Lazy[Restorer]("bridgeio.formats.acblscore.provenance:restore"),
     ),
     FileFormat(
         name="usebio",
         extensions=(".xml",),
         description="USEBIO XML results",
         holds="results",
-        sniff=usebio.sniff,
-        read=Lazy("bridgeio.formats.usebio.reader", "read"),
-        write=Lazy("bridgeio.formats.usebio.writer", "write"),
-        check=Lazy("bridgeio.formats.usebio.validate", "check"),
-        anonymize=Lazy("bridgeio.formats.usebio.anonymize", "anonymize"),
-        restore=Lazy("bridgeio.formats.usebio.provenance", "restore"),
-        split=usebio.events,
+        sniff=Lazy[Sniffer]("bridgeio.formats.usebio:sniff"),
+        read=Lazy[Reader]("bridgeio.formats.usebio.reader:read"),
+        write=Lazy[Writer]("bridgeio.formats.usebio.writer:write"),
+        check=Lazy[Checker]("bridgeio.formats.usebio.validate:check"),
+        anonymize=Lazy[Anonymizer]("bridgeio.formats.usebio.anonymize:anonymize"),
+        restore=Lazy[Restorer]("bridgeio.formats.usebio.provenance:restore"),
+        split=Lazy[Splitter]("bridgeio.formats.usebio:split_events"),
+        rewrite=Lazy[Rewriter]("bridgeio.formats.usebio.patch:patched"),
         write_options=(USEBIO_VERSION,),
     ),
     FileFormat(
@@ -200,42 +115,42 @@ BUILT_IN = [
         extensions=(".pbn",),
         description="Portable Bridge Notation 2.1 deals",
         holds="any",  # deals, or results (score tables) with their hand records
-        sniff=pbn.sniff,
-        read=Lazy("bridgeio.formats.pbn.reader", "read"),
-        iter_chunks=Lazy("bridgeio.formats.pbn.reader", "iter_documents"),
-        write_chunks=Lazy("bridgeio.formats.pbn.writer", "write_chunks"),
-        check=Lazy("bridgeio.formats.pbn.checks", "check"),
-        anonymize=Lazy("bridgeio.formats.pbn.anonymize", "anonymize"),
-        restore=Lazy("bridgeio.formats.pbn.documents", "restore"),
+        sniff=Lazy[Sniffer]("bridgeio.formats.pbn:sniff"),
+        read=Lazy[Reader]("bridgeio.formats.pbn.reader:read"),
+        iter_chunks=Lazy[ChunkReader]("bridgeio.formats.pbn.reader:iter_documents"),
+        write_chunks=Lazy[ChunkWriter]("bridgeio.formats.pbn.writer:write_chunks"),
+        check=Lazy[Checker]("bridgeio.formats.pbn.checks:check"),
+        anonymize=Lazy[Anonymizer]("bridgeio.formats.pbn.anonymize:anonymize"),
+        restore=Lazy[Restorer]("bridgeio.formats.pbn.documents:restore"),
         carries=frozenset({"cards", "tricks", "boards"}),
     ),
-    _pavlicek("zbs"),
-    _pavlicek("zbd"),
-    _pavlicek("zdd"),
-    _pavlicek("zrd"),
-    _pavlicek("zrj"),
+    _pavlicek("zbs", "Pavlicek binary suit", 4, {"cards"}),
+    _pavlicek("zbd", "Pavlicek binary deal", 13, {"cards"}),
+    _pavlicek("zdd", "Pavlicek double-dummy results", 10, {"tricks"}),
+    _pavlicek("zrd", "Pavlicek random deal with double-dummy results", 23, {"cards", "tricks"}),
+    _pavlicek("zrj", "Pavlicek deal with one hand's double-dummy results", 16, {"cards", "target"}),
     FileFormat(
         name="asc",
         extensions=(".asc",),
         description="ASC movement schedule",
         holds="movement",
-        sniff=asc.sniff,
-        read=Lazy("bridgeio.formats.asc.reader", "read"),
-        write=Lazy("bridgeio.formats.asc.writer", "write"),
-        check=Lazy("bridgeio.formats.asc.checks", "check"),
-        split=asc.movements,
+        sniff=Lazy[Sniffer]("bridgeio.formats.asc:sniff"),
+        read=Lazy[Reader]("bridgeio.formats.asc.reader:read"),
+        write=Lazy[Writer]("bridgeio.formats.asc.writer:write"),
+        check=Lazy[Checker]("bridgeio.formats.asc.checks:check"),
+        split=Lazy[Splitter]("bridgeio.model.movement:movements"),
     ),
     FileFormat(
         name="cbt",
         extensions=(".cbt",),
         description="ChessBase tournament index",
         holds="tournaments",
-        sniff=chessbase.sniff,
-        read=Lazy("bridgeio.formats.chessbase.reader", "read"),
-        write=Lazy("bridgeio.formats.chessbase.writer", "write"),
-        check=Lazy("bridgeio.formats.chessbase.checks", "check"),
-        restore=Lazy("bridgeio.formats.chessbase.provenance", "restore"),
-        carry=Lazy("bridgeio.formats.chessbase.provenance", "carried"),
+        sniff=Lazy[Sniffer]("bridgeio.formats.chessbase:sniff"),
+        read=Lazy[Reader]("bridgeio.formats.chessbase.reader:read"),
+        write=Lazy[Writer]("bridgeio.formats.chessbase.writer:write"),
+        check=Lazy[Checker]("bridgeio.formats.chessbase.checks:check"),
+        restore=Lazy[Restorer]("bridgeio.formats.chessbase.provenance:restore"),
+        carry=Lazy[Carrier]("bridgeio.formats.chessbase.provenance:carried"),
         read_options=(CODEPAGE,),
     ),
     FileFormat(
@@ -243,9 +158,9 @@ BUILT_IN = [
         extensions=(".json",),
         description="bridgeio canonical JSON",
         holds="any",
-        sniff=json.sniff,
-        read=Lazy("bridgeio.formats.json.reader", "read"),
-        write_chunks=Lazy("bridgeio.formats.json.writer", "write_chunks"),
+        sniff=Lazy[Sniffer]("bridgeio.formats.json:sniff"),
+        read=Lazy[Reader]("bridgeio.formats.json.reader:read"),
+        write_chunks=Lazy[ChunkWriter]("bridgeio.formats.json.writer:write_chunks"),
         carries=frozenset({"cards", "tricks", "target", "boards", "provenance"}),
     ),
     FileFormat(
@@ -254,7 +169,7 @@ BUILT_IN = [
         description="comma-separated table (write only)",
         holds="table",
         sniff=_never,
-        write=Lazy("bridgeio.formats.csv.writer", "write"),
+        write=Lazy[Writer]("bridgeio.formats.csv.writer:write"),
         carries=frozenset({"cards", "tricks", "target", "boards"}),
     ),
 ]

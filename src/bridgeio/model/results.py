@@ -127,6 +127,38 @@ class Direction(StrEnum):
     EW = "EW"
 
 
+class MovementKind(StrEnum):
+    """What a section's free-text ``movement`` names, as far as it matters to the rest: whether
+    pairs keep a direction and are numbered apart in each (a Mitchell, a web Mitchell).
+
+    >>> MovementKind.of("Mitchell"), MovementKind.of("team"), MovementKind.of("3/4 Howell")
+    (<MovementKind.MITCHELL: 'mitchell'>, <MovementKind.TEAMS: 'teams'>, <MovementKind.OTHER: ''>)
+    >>> [k.value for k in MovementKind if k.directional]
+    ['mitchell', 'web']
+    """
+
+    MITCHELL = "mitchell"
+    WEB = "web"  # ACBLscore's web Mitchell: boards move apart from pairs; pairs keep direction
+    HOWELL = "howell"
+    TEAMS = "teams"
+    INDIVIDUAL = "individual"
+    OTHER = ""  # none named, or a name bridgeio does not know
+
+    @classmethod
+    def of(cls, text: str) -> MovementKind:
+        """The kind ``text`` names (case and a plural ``team`` aside); OTHER for any other."""
+        name = text.strip().lower()
+        return _MOVEMENT_KINDS.get("teams" if name == "team" else name, cls.OTHER)
+
+    @property
+    def directional(self) -> bool:
+        """Whether pairs of this movement are numbered apart in each direction."""
+        return self in (MovementKind.MITCHELL, MovementKind.WEB)
+
+
+_MOVEMENT_KINDS = {k.value: k for k in MovementKind if k.value}
+
+
 class EventKind(StrEnum):
     """Who competes: pairs, teams or individuals."""
 
@@ -336,6 +368,30 @@ class Section:
     schedule: list[list[tuple[int, ...] | None]] = field(default_factory=list)
     matches: list[Match] = field(default_factory=list)  # team events
     kept: Provenance | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def directional(self) -> bool:
+        """Are the section's pairs known by number and direction (a Mitchell: 1NS and 1EW are
+            two pairs)? The one answer for scoring, tables, reports and movements. The entries
+            say it where they give directions: a number listed in both (in a Howell, or where
+            each pair is listed once with the direction it started in, as Ruter does, a pair's
+            boards in both directions are its own); else the movement's name
+        (:class:`MovementKind`).
+
+            >>> Section("A", "mitchell").directional, Section("A", "howell").directional
+            (True, False)
+            >>> pair = lambda n, d: Entry(f"{n}{d}", n, Direction(d))
+        >>> Section("A", entries=[pair(1, "NS"), pair(1, "EW")]).directional
+            True
+            >>> Section("A", "mitchell", entries=[pair(1, "NS"), pair(2, "EW")]).directional
+            False
+        """
+        seen: dict[int, Direction] = {}
+        for entry in self.entries:
+            if entry.direction is not None:
+                if seen.setdefault(entry.number, entry.direction) is not entry.direction:
+                    return True
+        return not seen and MovementKind.of(self.movement).directional
 
 
 @dataclass

@@ -129,15 +129,8 @@ class Tallies:
 
 def directed(section: Section) -> bool:
     """Whether the section's pairs are numbered apart in each direction (a Mitchell: 1NS
-    and 1EW are two pairs); in a Howell, or where a pair listed in one direction also sat
-    in the other (Ruter lists each pair once, with the direction it started in), a pair's
-    boards in both directions are its own."""
-    seen: dict[int, Direction | None] = {}
-    for entry in section.entries:
-        if entry.direction is not None:
-            if seen.setdefault(entry.number, entry.direction) is not entry.direction:
-                return True
-    return False
+    and 1EW are two pairs): :attr:`~bridgeio.model.results.Section.directional`."""
+    return section.directional
 
 
 def _wanted(pool: Pool, mitchell: list[bool]) -> list[tuple[int, Section, Entry]]:

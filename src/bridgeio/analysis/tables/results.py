@@ -88,7 +88,7 @@ def add_section(
     cells: Cells = {}
     tables.extend("results", result_rows(keys, section.results, None, cells))
     if cells:
-        add_movement(tables, keys, cells, section.movement == "mitchell" and not individual)
+        add_movement(tables, keys, cells, section.directional and not individual)
     for match in section.matches:
         tables.add(
             "team_matches",

@@ -28,7 +28,7 @@ def sniff(head: bytes, size: int) -> bool:
     return any(root in sample for root in _ROOTS)
 
 
-def events(doc: Document) -> list[tuple[str, Results]]:
+def split_events(doc: Document) -> list[tuple[str, Results]]:
     """One file a USEBIO event: several events give OUT-1.xml, OUT-2.xml, ..."""
     from bridgeio.model.results import Results
 
