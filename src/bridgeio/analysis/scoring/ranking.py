@@ -92,19 +92,21 @@ def places(
     ([2, 1, 2, 1], [3, 1, 3, 1])
     """
     half = 0.5 + 1e-6 if up else 0.5 - 1e-6
-    # (values are finite or -inf: at the limits; a value past them ranks at them)
-    stored = np.clip(np.floor(values * 10.0**decimals + half), -LIMIT, LIMIT).astype(np.int64)
+    # (values are finite or -inf: at the limits; a value past them ranks at them; the
+    # arrays' own methods and ufuncs in place: these are small arrays, many times over)
+    scaled = np.floor(values * 10.0**decimals + half)
+    np.minimum(np.maximum(scaled, -LIMIT, out=scaled), LIMIT, out=scaled)
+    stored = scaled.astype(np.int64)
     if after is not None:
         stored = np.where(after, stored - 2 * LIMIT, stored)
     # one key a row: its group, then its value from the highest (sorted once, the places
     # of a value are the bounds of its key)
     base = groups * (1 << 46)
     keys = base + ((1 << 44) - stored)
-    ordered = np.sort(keys)
-    start = np.searchsorted(ordered, base, side="left") - 1
-    return np.searchsorted(ordered, keys) - start, np.searchsorted(
-        ordered, keys, "right"
-    ) - start - 1
+    ordered = keys.copy()
+    ordered.sort()
+    start = ordered.searchsorted(base) - 1
+    return ordered.searchsorted(keys) - start, ordered.searchsorted(keys, "right") - start - 1
 
 
 LIMIT = 1 << 41  # a value's magnitude (at its decimals) ranked exactly; larger: at the limit
@@ -337,13 +339,18 @@ def strat_ranks(
 def _strat_table(entries: list[Entry]) -> tuple[Ints, Ints]:
     """Each entry's strat, and its recorded places in each strat (see
     :meth:`Kept.strats`)."""
-    depth = max((len(e.ranks) for e in entries), default=0)
-    none = [(0, 0, 0)] * depth
-    table = [
-        ([(r.rank, r.overall_low, r.overall_high) for r in e.ranks] + none)[:depth] for e in entries
-    ]
+    sizes = [len(e.ranks) for e in entries]
+    depth = max(sizes, default=0)
+    # (one flat list of numbers made an array at once: a list of tuples is much slower)
+    values = [v for e in entries for r in e.ranks for v in (r.rank, r.overall_low, r.overall_high)]
     strat = np.array([e.strat or 1 for e in entries], dtype=np.int64)
-    return strat, np.array(table, dtype=np.int64).reshape(len(entries), depth, 3)
+    if sizes.count(depth) == len(sizes):  # (every entry ranked in every strat: the usual case)
+        return strat, np.array(values, dtype=np.int64).reshape(len(entries), depth, 3)
+    table = np.zeros((len(entries), depth, 3), dtype=np.int64)
+    rows = np.repeat(np.arange(len(entries)), sizes)
+    strats = np.arange(rows.size) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    table[rows, strats] = np.array(values, dtype=np.int64).reshape(-1, 3)
+    return strat, table
 
 
 NAMES = {
