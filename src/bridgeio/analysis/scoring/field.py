@@ -268,11 +268,21 @@ def both(flat: Flat, pool: Pool) -> tuple[Sides, Sides]:
     ns, plain_ns = _side(flat, pool, 0)
     # E-W's scores the negatives of N-S's (no split score): E-W's points are the rest of
     # each board's top, found without ranking the scores again
-    mirrored = np.array_equal(flat.scores[1], -flat.scores[0], equal_nan=True)
+    mirrored = _mirrored(flat.scores)
     ew, plain_ew = _side(flat, pool, 1, plain_ns if mirrored else None)
     _credit_once(flat, ns, ew)
     _credit_once(flat, plain_ns, plain_ew)
     return Sides(ns, ew), Sides(plain_ns, plain_ew)
+
+
+def _mirrored(scores: tuple[Floats, Floats]) -> bool:
+    """Whether E-W's scores are the negatives of N-S's, line by line (NaN on both sides
+    alike): their sum is 0 or NaN, NaN only where both are (whole points: exact)."""
+    total = scores[0] + scores[1]
+    nan = np.isnan(total)
+    if (total[~nan] != 0).any() if nan.any() else total.any():
+        return False
+    return bool((np.isnan(scores[0][nan]) & np.isnan(scores[1][nan])).all())
 
 
 def field_sizes(flat: Flat) -> Ints:
@@ -300,7 +310,8 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
     else:
         plain = out.copy()
     given = ~np.isnan(shares)
-    out[given] = plain[given] = shares[given] / 100 * pool.top
+    if given.any():  # (assigned scores: rare)
+        out[given] = plain[given] = shares[given] / 100 * pool.top
     return out, plain
 
 
@@ -310,9 +321,10 @@ def _matchpoints(group: Ints, scores: Floats, convention: Convention) -> Floats:
     inside ±2^23), sorted once, and the scores beaten and tied counted between the bounds a
     binary search gives."""
     keys = group * (1 << 24) + (scores.astype(np.int64) + (1 << 23))
-    ordered = np.sort(keys)
-    below = np.searchsorted(ordered, keys, side="left")
-    above = np.searchsorted(ordered, keys, side="right")
+    ordered = keys.copy()
+    ordered.sort()
+    below = ordered.searchsorted(keys)
+    above = ordered.searchsorted(keys, "right")
     counts = np.bincount(group)
     start = (np.cumsum(counts) - counts)[group]  # where each board's scores begin
     per_beat = convention.per_beat

@@ -23,8 +23,10 @@ rule that reproduces the bulk of them, or one warning.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 import numpy as np
 import numpy.typing as npt
@@ -153,6 +155,13 @@ class Kept:
         at = np.array([index[id(e)] for _, e in rows], dtype=np.int64)
         return strat[at], table[at]
 
+    def final_scores(self, rows: Rows) -> Floats:
+        """:meth:`final_score` of each row (-inf: no score)."""
+        if self.carried:
+            return np.array([self.final_score(e) for _, e in rows], dtype=np.float64)
+        scores = np.array([e.score for _, e in rows], dtype=np.float64)  # (None: NaN)
+        return np.where(np.isnan(scores), -np.inf, scores)
+
     def final_score(self, entry: Entry) -> float:
         """The entry's score over every session: its session score and what was carried
         over (0 where none is kept)."""
@@ -265,13 +274,15 @@ def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> No
     the event and both directions, by final score, among the eligible entries of the strat,
     ties shared (see the module)."""
     rows = [(s, e) for s in event.sections for e in s.entries if e.ranks]
-    if not rows or not any(r.overall_low for _, e in rows for r in e.ranks):
+    if not rows:
         return
     kept = kept or Kept.of(event)
     strat, table = kept.strats(rows)
     depth = table.shape[1]
     recorded, tie = table[:, :, 1], table[:, :, 2]  # (row, strat)
     r, k = np.nonzero(recorded)
+    if not r.size:
+        return
     # (NE pairs and what was carried over looked up only where needed)
     for ne, carried in ((False, False), (True, False), (True, True)):
         kept.carried = carried
@@ -279,7 +290,7 @@ def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> No
         if ne:
             inside &= ~kept.not_eligible(rows)[:, None]
         ri, ki = np.nonzero(inside)
-        values = np.array([kept.final_score(e) for _, e in rows], dtype=np.float64)
+        values = kept.final_scores(rows)
         low, high = np.zeros_like(recorded), np.zeros_like(recorded)
         low[ri, ki], high[ri, ki] = places(values[ri], ki)
         ok = inside & (recorded == low) & ((tie == 0) | (tie == high))
@@ -336,13 +347,17 @@ def strat_ranks(
     found.verdict(event, rows, done)
 
 
+_PLACES = attrgetter("rank", "overall_low", "overall_high")
+
+
 def _strat_table(entries: list[Entry]) -> tuple[Ints, Ints]:
     """Each entry's strat, and its recorded places in each strat (see
     :meth:`Kept.strats`)."""
     sizes = [len(e.ranks) for e in entries]
     depth = max(sizes, default=0)
     # (one flat list of numbers made an array at once: a list of tuples is much slower)
-    values = [v for e in entries for r in e.ranks for v in (r.rank, r.overall_low, r.overall_high)]
+    places = map(_PLACES, [r for e in entries for r in e.ranks])
+    values = list(itertools.chain.from_iterable(places))
     strat = np.array([e.strat or 1 for e in entries], dtype=np.int64)
     if sizes.count(depth) == len(sizes):  # (every entry ranked in every strat: the usual case)
         return strat, np.array(values, dtype=np.int64).reshape(len(entries), depth, 3)
