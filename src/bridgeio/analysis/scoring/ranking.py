@@ -23,8 +23,10 @@ rule that reproduces the bulk of them, or one warning.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 import numpy as np
 import numpy.typing as npt
@@ -92,19 +94,21 @@ def places(
     ([2, 1, 2, 1], [3, 1, 3, 1])
     """
     half = 0.5 + 1e-6 if up else 0.5 - 1e-6
-    # (values are finite or -inf: at the limits; a value past them ranks at them)
-    stored = np.clip(np.floor(values * 10.0**decimals + half), -LIMIT, LIMIT).astype(np.int64)
+    # (values are finite or -inf: at the limits; a value past them ranks at them; the
+    # arrays' own methods and ufuncs in place: these are small arrays, many times over)
+    scaled = np.floor(values * 10.0**decimals + half)
+    np.minimum(np.maximum(scaled, -LIMIT, out=scaled), LIMIT, out=scaled)
+    stored = scaled.astype(np.int64)
     if after is not None:
         stored = np.where(after, stored - 2 * LIMIT, stored)
     # one key a row: its group, then its value from the highest (sorted once, the places
     # of a value are the bounds of its key)
     base = groups * (1 << 46)
     keys = base + ((1 << 44) - stored)
-    ordered = np.sort(keys)
-    start = np.searchsorted(ordered, base, side="left") - 1
-    return np.searchsorted(ordered, keys) - start, np.searchsorted(
-        ordered, keys, "right"
-    ) - start - 1
+    ordered = keys.copy()
+    ordered.sort()
+    start = ordered.searchsorted(base) - 1
+    return ordered.searchsorted(keys) - start, ordered.searchsorted(keys, "right") - start - 1
 
 
 LIMIT = 1 << 41  # a value's magnitude (at its decimals) ranked exactly; larger: at the limit
@@ -150,6 +154,13 @@ class Kept:
         index, strat, table = self.table
         at = np.array([index[id(e)] for _, e in rows], dtype=np.int64)
         return strat[at], table[at]
+
+    def final_scores(self, rows: Rows) -> Floats:
+        """:meth:`final_score` of each row (-inf: no score)."""
+        if self.carried:
+            return np.array([self.final_score(e) for _, e in rows], dtype=np.float64)
+        scores = np.array([e.score for _, e in rows], dtype=np.float64)  # (None: NaN)
+        return np.where(np.isnan(scores), -np.inf, scores)
 
     def final_score(self, entry: Entry) -> float:
         """The entry's score over every session: its session score and what was carried
@@ -263,13 +274,15 @@ def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> No
     the event and both directions, by final score, among the eligible entries of the strat,
     ties shared (see the module)."""
     rows = [(s, e) for s in event.sections for e in s.entries if e.ranks]
-    if not rows or not any(r.overall_low for _, e in rows for r in e.ranks):
+    if not rows:
         return
     kept = kept or Kept.of(event)
     strat, table = kept.strats(rows)
     depth = table.shape[1]
     recorded, tie = table[:, :, 1], table[:, :, 2]  # (row, strat)
     r, k = np.nonzero(recorded)
+    if not r.size:
+        return
     # (NE pairs and what was carried over looked up only where needed)
     for ne, carried in ((False, False), (True, False), (True, True)):
         kept.carried = carried
@@ -277,7 +290,7 @@ def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> No
         if ne:
             inside &= ~kept.not_eligible(rows)[:, None]
         ri, ki = np.nonzero(inside)
-        values = np.array([kept.final_score(e) for _, e in rows], dtype=np.float64)
+        values = kept.final_scores(rows)
         low, high = np.zeros_like(recorded), np.zeros_like(recorded)
         low[ri, ki], high[ri, ki] = places(values[ri], ki)
         ok = inside & (recorded == low) & ((tie == 0) | (tie == high))
@@ -334,16 +347,25 @@ def strat_ranks(
     found.verdict(event, rows, done)
 
 
+_PLACES = attrgetter("rank", "overall_low", "overall_high")
+
+
 def _strat_table(entries: list[Entry]) -> tuple[Ints, Ints]:
     """Each entry's strat, and its recorded places in each strat (see
     :meth:`Kept.strats`)."""
-    depth = max((len(e.ranks) for e in entries), default=0)
-    none = [(0, 0, 0)] * depth
-    table = [
-        ([(r.rank, r.overall_low, r.overall_high) for r in e.ranks] + none)[:depth] for e in entries
-    ]
+    sizes = [len(e.ranks) for e in entries]
+    depth = max(sizes, default=0)
+    # (one flat list of numbers made an array at once: a list of tuples is much slower)
+    places = map(_PLACES, [r for e in entries for r in e.ranks])
+    values = list(itertools.chain.from_iterable(places))
     strat = np.array([e.strat or 1 for e in entries], dtype=np.int64)
-    return strat, np.array(table, dtype=np.int64).reshape(len(entries), depth, 3)
+    if sizes.count(depth) == len(sizes):  # (every entry ranked in every strat: the usual case)
+        return strat, np.array(values, dtype=np.int64).reshape(len(entries), depth, 3)
+    table = np.zeros((len(entries), depth, 3), dtype=np.int64)
+    rows = np.repeat(np.arange(len(entries)), sizes)
+    strats = np.arange(rows.size) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    table[rows, strats] = np.array(values, dtype=np.int64).reshape(-1, 3)
+    return strat, table
 
 
 NAMES = {

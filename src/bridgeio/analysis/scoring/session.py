@@ -245,7 +245,10 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     if pool.centred:
         factored = centred(factored, pool.top)
     chosen, rounding, printed = "factored", ROUNDINGS[0], factored.rounded(decimals, ROUNDINGS[0])
-    if uneven.any():  # where the file may print its points otherwise: the way most agree
+    agree = agreeing(flat, printed)
+    # where the file may print its points otherwise, the way most agree (none looked for
+    # where the first way, factored and rounded half up, gives every one of them already)
+    if uneven.any() and not (agree[uneven] == 2).all():
         short = (played < pool.results)[flat.group]
         own = own_tops(flat, pool)
         variants = {"factored": factored}
@@ -254,6 +257,7 @@ def _method(pool: Pool, flat: Flat) -> Scored:
             variants = _variants(flat, pool, factored, plain, own, short, uneven)
             count, chosen, rounding = _best(flat, variants, uneven, decimals)
         printed = variants[chosen].rounded(decimals, rounding)
+        agree = agreeing(flat, printed)
         if chosen == LAW_12C2:  # (the averages so given count in the totals too)
             factored = variants[chosen]
         elif chosen != "factored":
@@ -267,7 +271,6 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     method.own_averages = chosen == LAW_12C2
     blank = np.isnan(flat.recorded[0]) & np.isnan(flat.recorded[1])  # nothing to reproduce
     blank |= awarded(flat)  # (an award's points are not the board's)
-    agree = agreeing(flat, printed)
     whole = (agree == 2) | blank
     boards = len(flat.numbers)
     compared = int((np.bincount(flat.group[~blank], minlength=boards) > 0).sum())

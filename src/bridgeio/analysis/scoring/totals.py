@@ -318,7 +318,8 @@ def check_totals(
     share = _figure(event, "percentage", rows, shares, both, 1, apply, done, rule)
     if share and not rule:
         method.percentages = share
-    values = _ranked_values(rows, rules, rule)
+    totals = _recorded([e.score for _, e in rows]) if apply else scores.values  # (as rescored)
+    values = _ranked_values(rows, totals, rules, rule)
     basis = "total" if scores.given.any() or rule else "percentage"
     check_ranks(pool, rows, values, method, apply, done, kept, basis)
 
@@ -410,10 +411,9 @@ def _figure(
     return rule
 
 
-def _ranked_values(rows: Rows, rules: Rules, rule: str) -> Floats:
-    """What the entries are ranked on: their totals as the file records them (as rescored,
-    with ``apply``), else the rule's, else their percentages."""
-    totals = _recorded([e.score for _, e in rows])
+def _ranked_values(rows: Rows, totals: Floats, rules: Rules, rule: str) -> Floats:
+    """What the entries are ranked on: their ``totals`` as the file records them (as
+    rescored, with ``apply``), else the rule's, else their percentages."""
     if rule:
         totals = np.where(np.isnan(totals), rules[rule][0], totals)
     if np.isnan(totals).all():
@@ -437,9 +437,9 @@ def _decimals(values: Floats) -> int:
     >>> _decimals(np.array([35.0, 20.6])), _decimals(np.array([416.05]))
     (1, 2)
     """
-    for decimals in (0, 1):  # (a few dozen figures: looked at in Python)
-        scale = 10.0**decimals
-        if all(abs(v * scale - round(v * scale)) < 1e-5 for v in values.tolist()):
+    for decimals in (0, 1):
+        scaled = values * 10.0**decimals
+        if not (np.abs(scaled - scaled.round()) >= 1e-5).any():
             return decimals
     return 2
 
