@@ -679,3 +679,30 @@ def test_a_hand_set_with_unknown_hands_writes_the_cards_it_holds(tmp_path):
     for before, after in zip(deals, again, strict=True):
         assert [after.hand(s) for s in Seat] == [before.hand(s) for s in Seat]
     assert again[0].hand(Seat.SOUTH) == "QT8.AT764.KQJ93." and again[0].hand(Seat.NORTH) == "-"
+
+
+def test_a_sit_out_is_left_out_of_the_traveller_and_a_howell_pair_found_either_way(tmp_path):
+    """Ruter's Bye rows (issue 29): a pair sitting out has one pair number, 0 for the absent
+    side; no TRAVELLER_LINE names one pair, so the line is left out and said, and the award
+    stays in the pair's total. Ruter gives each pair of a Howell the direction it started in:
+    a line seating it the other way still names its PAIR."""
+    played = BoardResult(1, 1, 2, 1, 420, -420, 1.0, -1.0, Contract.parse("4S", "N"), 10)
+    bye = BoardResult(1, 2, 3, 0, Assigned(59.0), None, 0.9, None)
+    entries = [pair(1, Direction.NS), pair(2, Direction.EW), pair(3, Direction.NS)]
+    for entry, total in zip(entries, (-1.0, 1.0, 0.9), strict=True):
+        entry.score, entry.percentage, entry.rank = total, 50 + total * 10, None
+    section = Section("", entries=entries, results=[Board(1, [played, bye])])
+    event = Event(1, "Pairs", date=datetime.date(2016, 11, 9), sections=[section])
+    with collect() as found:
+        xml = to_xml(Results([event]))
+    assert [str(loss) for loss in found.losses if "sitting out" in str(loss)] != []
+    assert [p for p in found.problems if p.severity == "error"] == []
+    written = etree.fromstring(xml)
+    lines = written.findall(".//TRAVELLER_LINE")
+    assert [(x.findtext("NS_PAIR_NUMBER"), x.findtext("EW_PAIR_NUMBER")) for x in lines] == [
+        ("2EW", "1NS")
+    ]
+    assert [p.findtext("TOTAL_SCORE") for p in written.iter("PAIR")] == ["-1.00", "1.00", "0.90"]
+    path = tmp_path / "bye.xml"
+    path.write_bytes(xml)
+    assert [p for p in check(str(path)) if p.severity == "error"] == []
