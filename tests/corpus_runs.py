@@ -66,19 +66,9 @@ class Known:
         return bool(re.search(self.file, f"{name} {line}") and re.search(self.words, line))
 
 
-KNOWN_WORDING = [
-    Known(
-        r"lindsjorn__bridgeRanking",
-        r"ScoreTable row \(invalid literal for int\(\) with base 10: 'Bye'\)",
-        "pbn29 (Ruter's Bye rows, issue 29)",
-    ),
-    Known(
-        r"jacquicollier__ukbridge-club-website__bridgewebs",
-        r"ScoreTable row \(invalid literal for int\(\) with base 10: 'A'\)",
-        "pbn29 (Bridgewebs' assigned results, issue 29)",
-    ),
-]
-"""Known cases, marked xfail (strict=False) naming their owner until the fix is merged."""
+KNOWN_WORDING: list[Known] = []
+"""Known cases a helper is fixing, left out of the wording tests until the fix is merged (none
+now: Ruter's ``Bye`` and Bridgewebs' ``A A A`` rows are read, issue 29)."""
 
 
 def python_wording(stderr: str, name: str) -> tuple[list[str], list[Known]]:

@@ -10,7 +10,13 @@ import bridgeio
 from bridgeio.model.results import Results
 from tests.conftest import CORPUS
 
-_PATTERNS = {"acblscore": "*.[aA][cC][aAmMeE]", "usebio": "*.xml", "pbn": "*.pbn"}
+_PATTERNS = {
+    "acblscore": "*.[aA][cC][aAmMeE]",
+    "usebio": "*.xml",
+    "pbn": "*.pbn",
+    "world/usebio": "*.xml",
+    "world/pbn": "*.pbn",
+}
 
 
 def results_files() -> list[tuple[str, Path]]:

@@ -185,3 +185,54 @@ def test_a_movement_seats_results_that_number_no_rounds(tmp_path: Path, capsys: 
     bridgeio.write(Movement(4, 2, 1, 1, False, [[Table((1, 3), "A"), Table((2, 4), "A")]]), other)
     assert run(["recap", str(bare), "--movement", str(other), "-o", str(tmp_path / "y.html")]) == 0
     assert "note: the movement seats 4 of 50 table results" in capsys.readouterr().err
+
+
+def _lines_of(section: Any, entry: Any, either_way: bool) -> int:
+    """The traveller lines that seat ``entry`` (by number in its direction, or either way)."""
+    found = 0
+    for board in section.results:
+        for line in board.results:
+            if line.seats is not None:
+                return -1  # (an individual: not counted here)
+            ns = line.ns == entry.number and (
+                either_way or entry.direction is None or entry.direction.value == "NS"
+            )
+            ew = line.ew == entry.number and (
+                either_way or entry.direction is None or entry.direction.value == "EW"
+            )
+            found += ns + ew
+    return found
+
+
+@pytest.mark.skipif(not FILES, reason="the shared corpus is absent")
+@pytest.mark.parametrize(("tag", "path"), FILES, ids=[t for t, _ in FILES])
+def test_a_sit_out_shows_as_one_and_each_pair_has_every_line_it_played(
+    tag: str, path: Path
+) -> None:
+    """A pair sitting out (Ruter's Bye rows, issue 29) is shown against "sat out" with its
+    award, never against "pair 0"; a pair of a section numbered one number a pair (Ruter's
+    Howell, each pair given the direction it started in) has its lines either way on its
+    scorecard."""
+    for event, html in pages(path):
+        tree = parse(html, strict=False)
+        cards = {c.get("id"): c for c in by_class(tree, "article", "scorecard")}
+        for index, section in enumerate(event.sections):
+            if section.matches:  # (a team's scorecard lists its matches first)
+                continue
+            numbers = [(e.number, e.direction) for e in section.entries]
+            either_way = len({n for n, _ in numbers}) == len(numbers)
+            sit_outs = [x for b in section.results for x in b.results if x.sit_out]
+            for entry in section.entries:
+                card = cards.get(
+                    f"s{index}-{entry.direction.value.lower() if entry.direction else 'x'}"
+                    f"{entry.number}"
+                )
+                expected = _lines_of(section, entry, either_way)
+                if card is None or expected < 0 or card.find(".//tbody") is None:
+                    continue
+                rows = [text(r) for r in card.find(".//tbody")]
+                assert len(rows) == expected, (tag, entry.number)
+                mine = [x for x in sit_outs if entry.number in (x.ns, x.ew) and (x.ns or x.ew)]
+                assert sum(" sat out " in f" {r} " for r in rows) == len(mine)
+            against = [text(t) for t in by_class(tree, "table", "traveller")]
+            assert sum(t.count("sat out") for t in against) == len(sit_outs)

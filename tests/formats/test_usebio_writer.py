@@ -8,6 +8,7 @@ import datetime
 import string
 import warnings
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -652,3 +653,56 @@ def test_what_the_source_lacks_of_what_usebio_needs_is_an_error(tmp_path, capsys
         assert f"lacks {what}" in err, what
     kinds = {p.kind for p in check(str(tmp_path / "out.xml")) if p.severity == "error"}
     assert kinds == {"missing DATE", "missing SCORE", "missing points", "not a participant"}
+
+
+def test_a_hand_set_with_unknown_hands_writes_the_cards_it_holds(tmp_path):
+    """A PBN test file's deals (issue 29): one hand known and three written '-', a hand of no
+    cards between known ones, and a board of no known card. Each HAND known is written, an
+    unknown one is left out (no zip of a '-' against four suits), and the reread deals are
+    the same."""
+    from bridgeio.model.deals import Deal, DealSet
+
+    written = [
+        "S:QT8.AT764.KQJ93. - - -",
+        "N:- A7652.J765.8.QJ8 - 8.4.KQJT974.AK52",
+        "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+    ]
+    deals = DealSet.from_deals([Deal.from_pbn(text) for text in written])
+    deals.boards = np.array([1, 2, 3], dtype=np.int64)
+    line = BoardResult(1, 1, 1, 2, 420, -420, 1.0, 1.0)
+    event = Event(1, "Pairs", date=datetime.date(2024, 3, 1), sections=[Section("A")])
+    event.sections[0].entries = [pair(1, Direction.NS), pair(2, Direction.EW)]
+    event.sections[0].results = [Board(n, [line]) for n in (1, 2, 3)]
+    event.deals = deals
+    again = reread(tmp_path, to_xml(Results([event]))).events[0].deals
+    assert again is not None and again.boards.tolist() == [1, 2, 3]
+    for before, after in zip(deals, again, strict=True):
+        assert [after.hand(s) for s in Seat] == [before.hand(s) for s in Seat]
+    assert again[0].hand(Seat.SOUTH) == "QT8.AT764.KQJ93." and again[0].hand(Seat.NORTH) == "-"
+
+
+def test_a_sit_out_is_left_out_of_the_traveller_and_a_howell_pair_found_either_way(tmp_path):
+    """Ruter's Bye rows (issue 29): a pair sitting out has one pair number, 0 for the absent
+    side; no TRAVELLER_LINE names one pair, so the line is left out and said, and the award
+    stays in the pair's total. Ruter gives each pair of a Howell the direction it started in:
+    a line seating it the other way still names its PAIR."""
+    played = BoardResult(1, 1, 2, 1, 420, -420, 1.0, -1.0, Contract.parse("4S", "N"), 10)
+    bye = BoardResult(1, 2, 3, 0, Assigned(59.0), None, 0.9, None)
+    entries = [pair(1, Direction.NS), pair(2, Direction.EW), pair(3, Direction.NS)]
+    for entry, total in zip(entries, (-1.0, 1.0, 0.9), strict=True):
+        entry.score, entry.percentage, entry.rank = total, 50 + total * 10, None
+    section = Section("", entries=entries, results=[Board(1, [played, bye])])
+    event = Event(1, "Pairs", date=datetime.date(2016, 11, 9), sections=[section])
+    with collect() as found:
+        xml = to_xml(Results([event]))
+    assert [str(loss) for loss in found.losses if "sitting out" in str(loss)] != []
+    assert [p for p in found.problems if p.severity == "error"] == []
+    written = etree.fromstring(xml)
+    lines = written.findall(".//TRAVELLER_LINE")
+    assert [(x.findtext("NS_PAIR_NUMBER"), x.findtext("EW_PAIR_NUMBER")) for x in lines] == [
+        ("2EW", "1NS")
+    ]
+    assert [p.findtext("TOTAL_SCORE") for p in written.iter("PAIR")] == ["-1.00", "1.00", "0.90"]
+    path = tmp_path / "bye.xml"
+    path.write_bytes(xml)
+    assert [p for p in check(str(path)) if p.severity == "error"] == []

@@ -60,11 +60,16 @@ class Roster:
             anchor = f"{self.key}-{direction}{entry.number}"
             who = Who(anchor, entry.id or str(entry.number), names(entry), entry)
             self.by_place.setdefault((entry.number, entry.direction), who)
+        # one number a pair: it sits either way (Ruter gives a Howell's pairs a direction)
+        self.by_number = {number: who for (number, _), who in self.by_place.items()}
+        if len(self.by_number) < len(self.by_place):
+            self.by_number.clear()
 
     def find(self, number: int, direction: Direction) -> Who:
         """The entry seated ``direction`` with this number (a Howell pair has no direction);
         a number no entry has (a phantom, a withdrawn pair) is named by the number alone."""
         found = self.by_place.get((number, direction)) or self.by_place.get((number, None))
+        found = found or self.by_number.get(number)
         return found or Who("", str(number))
 
     def ns(self, number: int) -> Who:

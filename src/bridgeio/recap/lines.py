@@ -29,6 +29,10 @@ from bridgeio.recap.text import (
     tricks_text,
 )
 
+SAT_OUT = Who("", "sat out")
+"""The absent side of a pair's sit-out (Ruter's ``Bye``: one pair number, 0 for the other):
+the pair's award is its score and points."""
+
 
 @dataclass
 class Line:
@@ -109,7 +113,8 @@ def line(board: int, result: BoardResult, roster: Roster, found: Checks | None =
         ns_points = result.ns_points if result.ns_points is not None else points[0]
         ew_points = result.ew_points if result.ew_points is not None else points[1]
     else:
-        ns, ew = [roster.ns(result.ns)], [roster.ew(result.ew)]
+        ns = [SAT_OUT if result.sit_out and not result.ns else roster.ns(result.ns)]
+        ew = [SAT_OUT if result.sit_out and not result.ew else roster.ew(result.ew)]
         ns_points, ew_points = result.ns_points, result.ew_points
     checked = found.lines.get(id(result)) if found is not None else None
     return Line(

@@ -324,4 +324,6 @@ def id_maps(entries: Iterable[Entry], prefix: str = "") -> tuple[dict[int, str],
             ns.setdefault(entry.number, text)
         if entry.direction is not Direction.NS:
             ew.setdefault(entry.number, text)
+    if not ns.keys() & ew.keys():  # one number a pair: each sits either way (Ruter gives a
+        ns, ew = ns | ew, ew | ns  # Howell's pairs the direction they started in)
     return ns, ew

@@ -139,12 +139,14 @@ def handset_element(deals: DealSet, layout: Handset) -> Element:
     seat_order += [s for s in Seat if s not in seat_order]
     suit_tags = {letter: tag for tag, letter in SUIT_TAGS.items()}
     for index, deal in enumerate(deals):
+        if deal.seats is None:  # no card known: no board to write
+            continue
         board = etree.SubElement(element, "BOARD")
         etree.SubElement(board, "BOARD_NUMBER").text = str(int(boards[index]))
         for seat in seat_order:
-            holding = dict(zip("SHDC", deal.hand(seat).split("."), strict=True))
-            if not any(holding.values()) and seat.char not in layout.seats:
+            if not deal.cards(seat):  # not known: a HAND left out says so
                 continue
+            holding = dict(zip("SHDC", deal.hand(seat).split("."), strict=True))
             hand = etree.SubElement(board, "HAND")
             etree.SubElement(hand, "DIRECTION").text = SEAT_NAMES[seat]
             for letter in layout.suits:

@@ -8,7 +8,7 @@ says so and exits 1 rather than write a file bridgeio's own validator rejects in
 >>> lines = [BoardResult(1, 1, 1, 2), BoardResult(1, 2, 3, 4, 420, -420, 1.0, 0.0)]
 >>> event = Event(1, sections=[Section("A", results=[Board(7, lines)])])
 >>> for what in lacks(event): print(what)
-a date (USEBIO's EVENT needs a DATE)
+a date (EVENT needs a DATE)
 a score on 1 of 2 table results (USEBIO's TRAVELLER_LINE needs a SCORE)
 matchpoints on 1 of 2 table results (a match-pointed TRAVELLER_LINE needs NS_MATCH_POINTS and \
 EW_MATCH_POINTS)
@@ -21,13 +21,14 @@ from collections.abc import Iterator
 
 from bridgeio.errors import report
 from bridgeio.formats.usebio.entries import id_maps
+from bridgeio.formats.usebio.names import ENTRY_TAG_OF_KIND
 from bridgeio.model.results import BoardResult, Event, EventKind, Scoring, Section
 
 
 def lacks(event: Event) -> Iterator[str]:
     """What ``event`` lacks of what USEBIO requires, one text a kind."""
     if event.date is None:
-        yield "a date (USEBIO's EVENT needs a DATE)"
+        yield "a date (EVENT needs a DATE)"
     lines = [line for section in event.sections for line in _lines(section)]
     unscored = sum(line.ns_score is None for line in lines)
     if unscored:
@@ -54,15 +55,26 @@ def lacks(event: Event) -> Iterator[str]:
                 "lists each)"
             )
     entries = [entry for section in event.sections for entry in section.entries]
+    if event.kind is not EventKind.INDIVIDUAL:
+        placeless = sum(entry.rank is None and entry.score is None for entry in entries)
+        if placeless:
+            yield (
+                f"a rank or total of {placeless} entries ({_tag(event)} needs a PLACE: "
+                "its place by total)"
+            )
     if matchpoints and event.kind is EventKind.PAIRS:
         missing = sum(entry.percentage is None for entry in entries)
         if missing:
-            yield f"a percentage of {missing} pairs (a match-pointed PAIR needs a PERCENTAGE)"
+            yield (
+                f"a percentage of {missing} pairs (a PAIR of a match-pointed event needs a "
+                "PERCENTAGE)"
+            )
     elif not matchpoints:
         missing = sum(entry.score is None for entry in entries)
         if missing:
             yield (
-                f"a total of {missing} entries (an IMP or VP event's entries need a TOTAL_SCORE)"
+                f"a total of {missing} entries (a {_tag(event)} of an IMP or VP event needs a "
+                "TOTAL_SCORE)"
             )
 
 
@@ -74,10 +86,15 @@ def report_lacks(event: Event, source: str | None) -> None:
         report(None, f"event {event.number}", f"{of} lacks {what}", "error", kind)
 
 
+def _tag(event: Event) -> str:
+    """The element an entry of ``event`` is written as."""
+    return ENTRY_TAG_OF_KIND[event.kind]
+
+
 def _lines(section: Section) -> Iterator[BoardResult]:
     """A section's traveller lines (a team match's among them)."""
     for board in section.results:
-        yield from board.results
+        yield from (line for line in board.results if not line.sit_out)  # (not written)
     for match in section.matches:
         for board in match.boards:
             yield from board.results
@@ -89,7 +106,7 @@ def _unnamed(section: Section) -> set[tuple[str, int]]:
     missing = set()
     for board in section.results:
         for line in board.results:
-            if line.seats is not None:
+            if line.seats is not None or line.sit_out:
                 continue
             if line.ns not in ns:
                 missing.add(("NS", line.ns))

@@ -23,6 +23,10 @@ from bridgeio.formats.usebio.provenance import BoardKept, LineKept
 from bridgeio.model.results import Board, BoardResult, Score, Special
 
 _NO_RESULT = (Special.NOT_PLAYED, Special.LATE_PLAY, Special.NOT_IN_PLAY)
+SIT_OUT_LOSS = (
+    "lines of a pair sitting out a board (a TRAVELLER_LINE names both pairs; the award "
+    "counts in the pair's TOTAL_SCORE and PERCENTAGE as the source has them)"
+)
 
 
 class LineIds:
@@ -72,6 +76,9 @@ class BoardWriter:
         children.into(element)
         rank_first = self.target.file.leads_rank_first
         for line in board.results:
+            if line.sit_out:  # no TRAVELLER_LINE names one pair alone
+                self.losses.add(SIT_OUT_LOSS)
+                continue
             element.append(self.line(line, ids, teams, rank_first))
         return element
 
