@@ -207,7 +207,7 @@ BUILT_IN = [
         check=Lazy("bridgeio.formats.pbn.checks", "check"),
         anonymize=Lazy("bridgeio.formats.pbn.anonymize", "anonymize"),
         restore=Lazy("bridgeio.formats.pbn.documents", "restore"),
-        carries=frozenset({"cards", "tricks", "boards"}),
+        carries=frozenset({"cards", "tricks", "boards", "dealer", "vulnerability"}),
     ),
     _pavlicek("zbs"),
     _pavlicek("zbd"),
@@ -246,7 +246,9 @@ BUILT_IN = [
         sniff=json.sniff,
         read=Lazy("bridgeio.formats.json.reader", "read"),
         write_chunks=Lazy("bridgeio.formats.json.writer", "write_chunks"),
-        carries=frozenset({"cards", "tricks", "target", "boards", "provenance"}),
+        carries=frozenset(
+            {"cards", "tricks", "target", "boards", "dealer", "vulnerability", "provenance"}
+        ),
     ),
     FileFormat(
         name="csv",
