@@ -55,8 +55,10 @@ def deal_sets(
     boards: bool = False,
     min_size: int = 0,
     max_size: int = 40,
+    stated: bool = False,
 ) -> DealSet:
-    """Random deal sets: whole deals and trick counts 0-13 or unknown."""
+    """Random deal sets: whole deals and trick counts 0-13 or unknown; with ``stated``, a
+    dealer and vulnerability stated (or not) for each deal."""
     n = draw(st.integers(max(min_size, 0 if cards else 1), max_size))
     seed = draw(st.integers(0, 2**32 - 1))
     result = DealSet(
@@ -67,6 +69,10 @@ def deal_sets(
         result.boards = np.array(
             draw(st.lists(st.integers(0, 10**6), min_size=n, max_size=n)), dtype=np.int64
         )
+    if stated:
+        rng = np.random.default_rng(seed + 2)
+        result.dealer = rng.choice(np.array([0, 1, 2, 3, 255], np.uint8), n)
+        result.vulnerability = rng.choice(np.array([0, 1, 2, 3, 255], np.uint8), n)
     return result
 
 

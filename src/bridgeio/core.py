@@ -506,13 +506,19 @@ class Losses:
                 self.counts["the double-dummy tricks of three declarers in # deals"] += known
         if deals.seats is not None and "cards" not in carries:
             self.counts["the cards of # deals"] += n
-        if deals.boards is not None and "boards" not in carries:
-            import numpy as np
+        import numpy as np
 
-            positions = np.arange(self.done + 1, self.done + n + 1)
+        positions = np.arange(self.done + 1, self.done + n + 1)
+        if deals.boards is not None and "boards" not in carries:
             moved = int((deals.boards != positions).sum())
             if moved:
                 self.counts["board numbers of # deals (numbered by position)"] += moved
+        boards = deals.boards if deals.boards is not None and "boards" in carries else positions
+        dealer, vulnerable = deals.unlike_boards(boards)
+        for part, unlike in (("dealer", dealer), ("vulnerability", vulnerable)):
+            if part not in carries and unlike.any():
+                what = f"the {part} of # deals (other than their board numbers give)"
+                self.counts[what] += int(unlike.sum())
         kept = deals.provenance
         if kept is not None and "provenance" not in carries and kept.format != self.target.name:
             for what, count in kept.contents().items():

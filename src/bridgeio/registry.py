@@ -44,8 +44,9 @@ Holds = Literal["deals", "results", "movement", "tournaments", "any", "table"]
 """What kind of document a format carries: a :class:`~bridgeio.model.document.DocumentKind`,
 ``any`` (JSON) or ``table`` (CSV)."""
 
-Part = Literal["cards", "tricks", "target", "boards", "provenance"]
-"""A part of a deal set a format keeps (``target``: one declarer's tricks, ZRJ)."""
+Part = Literal["cards", "tricks", "target", "boards", "dealer", "vulnerability", "provenance"]
+"""A part of a deal set a format keeps (``target``: one declarer's tricks, ZRJ; ``dealer`` and
+``vulnerability``: as a file states them, where they differ from its board number's)."""
 
 
 # One protocol a role. A function with more (optional) options than its role still fits;
@@ -228,8 +229,9 @@ class FileFormat:
     * ``holds``: what kind of document it carries: ``deals``, ``results``, ``movement``,
       ``tournaments``, ``table`` (CSV) or ``any`` (JSON).
     * ``carries``: which parts of a deal set it keeps (``cards``, ``tricks``, ``target``
-      (one declarer's tricks, ZRJ), ``boards``, ``provenance`` (every format's)); a
-      conversion reports the rest as left out.
+      (one declarer's tricks, ZRJ), ``boards``, ``dealer`` and ``vulnerability`` (as a file
+      states them), ``provenance`` (every format's)); a conversion reports the rest as left
+      out (a dealer or vulnerability only where it differs from what the board number gives).
     """
 
     name: str

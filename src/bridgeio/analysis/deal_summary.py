@@ -115,7 +115,8 @@ def _preview(deals: DealSet, index: int) -> DealPreview:
 
 
 def par_line(deal: Deal, board: int) -> ParLine | None:
-    """The par of a deal with all its tricks known (dealer and vulnerability by board number).
+    """The par of a deal with all its tricks known (dealer and vulnerability as its file
+    states them, else by board number).
 
     >>> from bridgeio.model.cards import Strain
     >>> t = np.full((5, 4), 6, dtype=np.uint8); t[Strain.SPADES] = (10, 3, 10, 3)
@@ -124,10 +125,12 @@ def par_line(deal: Deal, board: int) -> ParLine | None:
     """
     if deal.tricks is None or deal.target is not None:
         return None
-    found = Par.of(deal.tricks, dealer(board), vulnerability(board))
+    first = dealer(board) if deal.dealer is None else deal.dealer
+    vulnerable = vulnerability(board) if deal.vulnerability is None else deal.vulnerability
+    found = Par.of(deal.tricks, first, vulnerable)
     if found is None:
         return None
-    return ParLine(dealer(board).char, vulnerability(board).text, found.text)
+    return ParLine(first.char, vulnerable.text, found.text)
 
 
 def summarize_diagrams(diagrams: DiagramSet, fmt: str, show: int = 1) -> DiagramsSummary:

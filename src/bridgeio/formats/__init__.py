@@ -122,7 +122,7 @@ BUILT_IN = [
         check=Lazy[Checker]("bridgeio.formats.pbn.checks:check"),
         anonymize=Lazy[Anonymizer]("bridgeio.formats.pbn.anonymize:anonymize"),
         restore=Lazy[Restorer]("bridgeio.formats.pbn.documents:restore"),
-        carries=frozenset({"cards", "tricks", "boards"}),
+        carries=frozenset({"cards", "tricks", "boards", "dealer", "vulnerability"}),
     ),
     _pavlicek("zbs", "Pavlicek binary suit", 4, {"cards"}),
     _pavlicek("zbd", "Pavlicek binary deal", 13, {"cards"}),
@@ -161,7 +161,9 @@ BUILT_IN = [
         sniff=Lazy[Sniffer]("bridgeio.formats.json:sniff"),
         read=Lazy[Reader]("bridgeio.formats.json.reader:read"),
         write_chunks=Lazy[ChunkWriter]("bridgeio.formats.json.writer:write_chunks"),
-        carries=frozenset({"cards", "tricks", "target", "boards", "provenance"}),
+        carries=frozenset(
+            {"cards", "tricks", "target", "boards", "dealer", "vulnerability", "provenance"}
+        ),
     ),
     FileFormat(
         name="csv",

@@ -30,6 +30,16 @@ class Vulnerability(Enum):
         """PBN's spelling: ``None``, ``NS``, ``EW`` or ``All``."""
         return self.value
 
+    @property
+    def code(self) -> int:
+        """The number a deal set stores (:data:`BY_CODE`): bit 0 North-South vulnerable,
+        bit 1 East-West.
+
+        >>> [v.code for v in Vulnerability]
+        [0, 1, 2, 3]
+        """
+        return BY_CODE.index(self)
+
     def is_vulnerable(self, seat: Seat) -> bool:
         """Is the side of ``seat`` vulnerable?"""
         if self is Vulnerability.BOTH:
@@ -52,6 +62,9 @@ class Vulnerability(Enum):
         """The vulnerability of a board by the standard 16-board cycle."""
         return vulnerability(board)
 
+
+BY_CODE = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
+"""Each vulnerability by its :attr:`Vulnerability.code`."""
 
 _SPELLINGS = {
     "NONE": Vulnerability.NONE,

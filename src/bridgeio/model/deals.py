@@ -7,6 +7,11 @@ Array layout (the contract every format module reads and writes):
 * ``tricks``: ``(n, 5, 4)`` uint8, double-dummy tricks by ``[deal, strain, declarer]`` in
   :class:`Strain` order (S, H, D, C, NT) and :class:`Seat` order (N, E, S, W);
   :data:`UNKNOWN_TRICKS` where the count is unknown, which is never confused with 0.
+* ``dealer``: ``(n,)`` uint8, the :class:`Seat` a file states deals, :data:`NO_SEAT` where it
+  states none; ``vulnerability``: ``(n,)`` uint8, the :attr:`Vulnerability.code` it states,
+  :data:`UNKNOWN_VULNERABILITY` where none. Either is None for a format that never states them;
+  :meth:`DealSet.dealers` and :meth:`DealSet.vulnerabilities` fill the gaps from the board
+  number (board 1 North, none vulnerable, ...).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import ClassVar, Literal, overload
 
 import numpy as np
 
+from bridgeio.model.board import BY_CODE, Vulnerability, vulnerability
 from bridgeio.model.cards import RANKS, Card, Seat, Strain
 from bridgeio.model.document import DocumentKind
 from bridgeio.model.provenance import DealProvenance
@@ -25,6 +31,28 @@ NO_SEAT = 255
 """Value in ``seats`` for a card the file does not place."""
 UNKNOWN_TRICKS = 15
 """Value in ``tricks`` for an unknown count (any value above 13 is not a trick count)."""
+UNKNOWN_VULNERABILITY = 255
+"""Value in ``vulnerability`` for a deal whose file states none."""
+_CYCLE_VULNERABILITY = np.array([vulnerability(b).code for b in range(1, 17)], dtype=np.uint8)
+
+
+def board_dealers(boards: np.ndarray) -> np.ndarray:
+    """The dealer (:class:`Seat` number) board numbers give: board 1 North, 2 East, ...
+
+    >>> board_dealers(np.array([1, 2, 5, 8])).tolist()
+    [0, 1, 0, 3]
+    """
+    return ((np.asarray(boards, dtype=np.int64) - 1) % 4).astype(np.uint8)
+
+
+def board_vulnerabilities(boards: np.ndarray) -> np.ndarray:
+    """The :attr:`Vulnerability.code` board numbers give (the 16-board cycle).
+
+    >>> [BY_CODE[v].text for v in board_vulnerabilities(np.array([1, 2, 3, 4, 16]))]
+    ['None', 'NS', 'EW', 'All', 'EW']
+    """
+    return _CYCLE_VULNERABILITY[(np.asarray(boards, dtype=np.int64) - 1) % 16]
+
 
 _PBN_WIDTH = 69  # "N:" + 4 hands of 13 cards + 3 dots each + 3 spaces
 
@@ -44,6 +72,10 @@ class Deal:
     tricks: np.ndarray | None = None
     board: int | None = None
     target: Seat | None = None
+    dealer: Seat | None = None
+    """The dealer the file states (None: it states none, the board number's rule applies)."""
+    vulnerability: Vulnerability | None = None
+    """Who is vulnerable as the file states it (None: the board number's rule)."""
 
     @classmethod
     def from_pbn(cls, text: str, tricks: np.ndarray | None = None) -> Deal:
@@ -85,6 +117,8 @@ class Deal:
             and _same(self.tricks, other.tricks)
             and self.board == other.board
             and self.target == other.target
+            and self.dealer == other.dealer
+            and self.vulnerability == other.vulnerability
         )
 
     def __repr__(self) -> str:
@@ -216,7 +250,8 @@ def deal_text(seats: np.ndarray, first: Seat = Seat.NORTH) -> tuple[np.ndarray, 
 class DealSet:
     """Many deals as arrays; indexing gives a :class:`Deal`, slicing a smaller ``DealSet``.
 
-    ``boards`` (board numbers), ``target`` (the declarer a ZRJ record is about), ``extras``
+    ``boards`` (board numbers), ``dealer`` and ``vulnerability`` (as a file states them),
+    ``target`` (the declarer a ZRJ record is about), ``extras``
     (format-specific leftovers, such as reserved bits, kept so a file writes back unchanged)
     and ``provenance`` (what a format such as PBN keeps of each deal beyond the arrays: its
     tags, auction and play) are optional. ``terminated`` and ``trailing`` record an
@@ -240,11 +275,21 @@ class DealSet:
     trailing: bytes = b""
     format: str | None = None
     provenance: DealProvenance | None = None
+    dealer: np.ndarray | None = None
+    vulnerability: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         lengths = {
             len(a)
-            for a in (self.seats, self.tricks, self.boards, self.target, self.provenance)
+            for a in (
+                self.seats,
+                self.tricks,
+                self.boards,
+                self.target,
+                self.provenance,
+                self.dealer,
+                self.vulnerability,
+            )
             if a is not None
         }
         if len(lengths) > 1:
@@ -267,15 +312,22 @@ class DealSet:
 
         boards = [d.board for d in deals]
         targets = [d.target for d in deals]
+        dealers = [NO_SEAT if d.dealer is None else int(d.dealer) for d in deals]
+        vulnerable = [
+            UNKNOWN_VULNERABILITY if d.vulnerability is None else d.vulnerability.code
+            for d in deals
+        ]
         return cls(
             seats=stack([d.seats for d in deals], (52,)),
             tricks=stack([d.tricks for d in deals], (5, 4)) if deals else None,
             boards=np.asarray(boards, dtype=np.int64) if deals and None not in boards else None,
             target=np.asarray(targets, dtype=np.uint8) if deals and None not in targets else None,
+            dealer=_stated(dealers, NO_SEAT),
+            vulnerability=_stated(vulnerable, UNKNOWN_VULNERABILITY),
         )
 
     def __len__(self) -> int:
-        for array in (self.seats, self.tricks, self.boards, self.target):
+        for array in (self.seats, self.tricks, self.boards, self.target, self.dealer):
             if array is not None:
                 return len(array)
         return 0
@@ -295,6 +347,8 @@ class DealSet:
             tricks=None if self.tricks is None else self.tricks[index],
             board=None if self.boards is None else int(self.boards[index]),
             target=None if self.target is None else Seat(int(self.target[index])),
+            dealer=_seat_or_none(self.dealer, index),
+            vulnerability=_vulnerability_or_none(self.vulnerability, index),
         )
 
     def __iter__(self) -> Iterator[Deal]:
@@ -313,6 +367,8 @@ class DealSet:
             {k: v[rows] for k, v in self.extras.items()},
             format=self.format,
             provenance=None if self.provenance is None else self.provenance.take(rows),
+            dealer=cut(self.dealer),
+            vulnerability=cut(self.vulnerability),
         )
 
     def board_numbers(self) -> np.ndarray:
@@ -320,6 +376,53 @@ class DealSet:
         if self.boards is not None:
             return self.boards
         return np.arange(1, len(self) + 1, dtype=np.int64)
+
+    def dealers(self, boards: np.ndarray | None = None) -> np.ndarray:
+        """Each deal's dealer (:class:`Seat` number): the one its file states, else the one
+        its board number gives (the set's own, or ``boards``).
+
+        >>> ds = DealSet(boards=np.array([1, 2]), dealer=np.array([NO_SEAT, 3], np.uint8))
+        >>> ds.dealers().tolist(), ds.dealers(np.array([3, 4])).tolist()
+        ([0, 3], [2, 3])
+        """
+        rule = board_dealers(self.board_numbers() if boards is None else boards)
+        if self.dealer is None:
+            return rule
+        return np.where(self.dealer == NO_SEAT, rule, self.dealer).astype(np.uint8)
+
+    def vulnerabilities(self, boards: np.ndarray | None = None) -> np.ndarray:
+        """Each deal's :attr:`Vulnerability.code`: as its file states it, else as its board
+        number gives it (the set's own, or ``boards``).
+
+        >>> ds = DealSet(boards=np.array([1, 2]), vulnerability=np.array([3, 255], np.uint8))
+        >>> [BY_CODE[v].text for v in ds.vulnerabilities()]
+        ['All', 'NS']
+        """
+        rule = board_vulnerabilities(self.board_numbers() if boards is None else boards)
+        if self.vulnerability is None:
+            return rule
+        stated = self.vulnerability
+        return np.where(stated == UNKNOWN_VULNERABILITY, rule, stated).astype(np.uint8)
+
+    def unlike_boards(self, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Which deals' stated dealer, and which deals' stated vulnerability, differ from
+        what ``boards`` give: what a format that holds only board numbers loses.
+
+        >>> ds = DealSet(dealer=np.array([0, 0], np.uint8))
+        >>> [mask.tolist() for mask in ds.unlike_boards(np.array([1, 2]))]
+        [[False, True], [False, False]]
+        """
+        n = len(self)
+        dealer = np.zeros(n, dtype=bool)
+        if self.dealer is not None:
+            dealer = (self.dealer != NO_SEAT) & (self.dealer != board_dealers(boards))
+        vulnerable = np.zeros(n, dtype=bool)
+        if self.vulnerability is not None:
+            stated = self.vulnerability
+            vulnerable = (stated != UNKNOWN_VULNERABILITY) & (
+                stated != board_vulnerabilities(boards)
+            )
+        return dealer, vulnerable
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DealSet):
@@ -330,6 +433,8 @@ class DealSet:
                 _same(getattr(self, name), getattr(other, name))
                 for name in ("seats", "tricks", "boards", "target")
             )
+            and _same(self.dealers(), other.dealers())
+            and _same(self.vulnerabilities(), other.vulnerabilities())
             and self.terminated == other.terminated
             and self.trailing == other.trailing
         )
@@ -369,7 +474,44 @@ def concat(sets: list[DealSet]) -> DealSet:
         sets[-1].trailing,
         sets[0].format,
         provenance,
+        _join_stated([s.dealer for s in sets], [len(s) for s in sets], NO_SEAT),
+        _join_stated(
+            [s.vulnerability for s in sets], [len(s) for s in sets], UNKNOWN_VULNERABILITY
+        ),
     )
+
+
+def _join_stated(
+    arrays: list[np.ndarray | None], lengths: list[int], unknown: int
+) -> np.ndarray | None:
+    """Stated dealers or vulnerabilities of sets joined, ``unknown`` for a set without them."""
+    if all(a is None for a in arrays):
+        return None
+    return np.concatenate(
+        [
+            np.full(n, unknown, np.uint8) if a is None else a
+            for a, n in zip(arrays, lengths, strict=True)
+        ]
+    )
+
+
+def _stated(values: list[int], unknown: int) -> np.ndarray | None:
+    """A stated-values column, None where no value is stated."""
+    if all(v == unknown for v in values):
+        return None
+    return np.asarray(values, dtype=np.uint8)
+
+
+def _seat_or_none(stated: np.ndarray | None, index: int) -> Seat | None:
+    if stated is None or stated[index] == NO_SEAT:
+        return None
+    return Seat(int(stated[index]))
+
+
+def _vulnerability_or_none(stated: np.ndarray | None, index: int) -> Vulnerability | None:
+    if stated is None or stated[index] == UNKNOWN_VULNERABILITY:
+        return None
+    return BY_CODE[int(stated[index])]
 
 
 def _same(a: np.ndarray | None, b: np.ndarray | None) -> bool:

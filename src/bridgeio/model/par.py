@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bridgeio.model.board import Vulnerability, dealer, vulnerability
+from bridgeio.model.board import Vulnerability
 from bridgeio.model.cards import Seat, Strain
 from bridgeio.model.contract import Contract, Doubling, duplicate_score
 from bridgeio.model.deals import UNKNOWN_TRICKS, DealSet
@@ -217,22 +217,24 @@ class ParSet:
 
     @classmethod
     def of(cls, deals: DealSet, boards: np.ndarray | None = None) -> ParSet:
-        """The par of every deal of a set, dealer and vulnerability by board number (the
-        set's own, or ``boards``); unknown for every deal of a set with one declarer's tricks
-        only (ZRJ).
+        """The par of every deal of a set, dealer and vulnerability as the set states them,
+        else by board number (the set's own, or ``boards``); unknown for every deal of a set
+        with one declarer's tricks only (ZRJ).
 
         >>> t = np.full((1, 5, 4), 6, dtype=np.uint8); t[0, Strain.NOTRUMP] = (9, 4, 9, 4)
         >>> ParSet.of(DealSet(tricks=t, boards=np.array([2])))[0].text  # NS vulnerable
         'NS 600: NS 3NT'
+        >>> stated = DealSet(tricks=t, boards=np.array([2]), vulnerability=np.array([0], np.uint8))
+        >>> ParSet.of(stated)[0].text  # the file says none vulnerable
+        'NS 400: NS 3NT'
         """
         n = len(deals)
         if deals.tricks is None or deals.target is not None:
             tricks = np.full((n, 5, 4), UNKNOWN_TRICKS, dtype=np.uint8)
         else:
             tricks = deals.tricks
-        numbers = deals.board_numbers() if boards is None else boards
-        cycle = (numbers.reshape(n).astype(np.int64) - 1) % 16
-        return par_set(tricks, _BOARD_DEALER[cycle], _BOARD_VULNERABLE[cycle])
+        dealers, vulnerable = _dealers_and_vulnerable(deals, boards)
+        return par_set(tricks, dealers, vulnerable)
 
 
 def par_set(tricks: np.ndarray, dealers: np.ndarray, vulnerable: np.ndarray) -> ParSet:
@@ -347,9 +349,10 @@ def _seat_masks(t: np.ndarray, best: np.ndarray) -> np.ndarray:
     return np.stack(masks, axis=1).astype(np.uint8)
 
 
-def par_scores(deals: DealSet) -> np.ndarray:
-    """North-South's par score of every deal (dealer and vulnerability by board number), as an
-    ``int32`` array with ``-1_000_000`` where the tricks are unknown or missing.
+def par_scores(deals: DealSet, boards: np.ndarray | None = None) -> np.ndarray:
+    """North-South's par score of every deal (dealer and vulnerability as the set states them,
+    else by board number: the set's own, or ``boards``), as an ``int32`` array with
+    ``-1_000_000`` where the tricks are unknown or missing.
 
     >>> t = np.full((1, 5, 4), 6, dtype=np.uint8); t[0, Strain.NOTRUMP] = (9, 4, 9, 4)
     >>> par_scores(DealSet(tricks=t, boards=np.array([2]))).tolist()  # NS vulnerable
@@ -358,9 +361,7 @@ def par_scores(deals: DealSet) -> np.ndarray:
     n = len(deals)
     if deals.tricks is None or deals.target is not None:
         return np.full(n, UNKNOWN_PAR, dtype=np.int32)
-    cycle = (deals.board_numbers() - 1) % 16  # dealer and vulnerability repeat every 16 boards
-    dealers = _BOARD_DEALER[cycle].reshape(n)
-    vul = _BOARD_VULNERABLE[cycle].reshape(n, 2)
+    dealers, vul = _dealers_and_vulnerable(deals, boards)
     scores, _, _ = _contract_scores(deals.tricks, vul)
     _, root = _solve(scores, dealers)
     root[(deals.tricks > 13).any(axis=(1, 2))] = UNKNOWN_PAR
@@ -375,11 +376,15 @@ def _side(seat: Seat) -> int:
     return int(seat) % 2
 
 
-_BOARD_DEALER = np.array([_side(dealer(b)) for b in range(1, 17)], dtype=np.int64)
-_BOARD_VULNERABLE = np.array(
-    [[vulnerability(b).is_vulnerable(s[0]) for s in _SIDES] for b in range(1, 17)], dtype=bool
-)
-"""Of boards 1-16 (the cycle repeats): the dealer's side (0 N-S, 1 E-W), who is vulnerable."""
+def _dealers_and_vulnerable(
+    deals: DealSet, boards: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each deal's dealer's side (``(n,)``: 0 N-S, 1 E-W) and who is vulnerable (``(n, 2)``,
+    North-South first), as the set states them, else by board number."""
+    numbers = None if boards is None else np.asarray(boards).reshape(len(deals))
+    sides = (deals.dealers(numbers) % 2).astype(np.int64)
+    codes = deals.vulnerabilities(numbers)
+    return sides, np.stack([codes & 1, codes >> 1 & 1], axis=1).astype(bool)
 
 
 @functools.cache

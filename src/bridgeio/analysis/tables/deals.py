@@ -27,7 +27,7 @@ import pyarrow.compute as pc
 
 from bridgeio.analysis.tables.columns import Tables
 from bridgeio.analysis.tables.schema import SCHEMAS
-from bridgeio.model.board import vulnerability
+from bridgeio.model.board import BY_CODE
 from bridgeio.model.deals import Deal, DealSet, deal_text
 from bridgeio.model.par import UNKNOWN_PAR, par_scores
 
@@ -38,8 +38,7 @@ SLICE = 1_000_000
 # pyarrow import pandas (columns.pandas_unseen has the export do without it).
 _SEATS = ["N", "E", "S", "W"]
 _STRAINS = ["S", "H", "D", "C", "NT"]  # the model's Strain order
-_VULNERABILITY = ["None", "NS", "EW", "All"]
-_CYCLE = np.array([_VULNERABILITY.index(vulnerability(b).text) for b in range(1, 17)], np.int32)
+_VULNERABILITY = [v.text for v in BY_CODE]  # by the model's vulnerability code
 
 
 def _mix(z: np.ndarray) -> np.ndarray:
@@ -82,7 +81,6 @@ def deal_tables(
     boards = deals.board_numbers()
     if deals.boards is None:
         boards = boards + start
-    index = ((boards - 1) % 4).astype(np.int32)
     rows = {
         "file_id": pa.array(np.full(n, file_id, np.int32)),
         "event": pa.nulls(n, pa.int32())
@@ -91,23 +89,26 @@ def deal_tables(
         "record": record,
         "deal_id": ids,
         "board": pa.array(boards.astype(np.int32)),
-        "dealer": pa.DictionaryArray.from_arrays(pa.array(index), pa.array(_SEATS)),
+        "dealer": pa.DictionaryArray.from_arrays(
+            pa.array(deals.dealers(boards).astype(np.int32)), pa.array(_SEATS)
+        ),
         "vulnerability": pa.DictionaryArray.from_arrays(
-            pa.array(_CYCLE[(boards - 1) % 16]), pa.array(_VULNERABILITY)
+            pa.array(deals.vulnerabilities(boards).astype(np.int32)), pa.array(_VULNERABILITY)
         ),
         "pbn": pbn,
-        "par": _par(deals),
+        "par": _par(deals, boards),
     }
     found = {"deals": pa.Table.from_pydict(rows, schema=SCHEMAS["deals"])}
     found["dd_tricks"] = _tricks(rows, deals.tricks)
     return found
 
 
-def _par(deals: DealSet) -> pa.Array:
-    """North-South's par score where the deal's double-dummy tricks are all known."""
+def _par(deals: DealSet, boards: np.ndarray) -> pa.Array:
+    """North-South's par score where the deal's double-dummy tricks are all known (dealer
+    and vulnerability as stated, else by ``boards``)."""
     if deals.tricks is None or deals.target is not None:
         return pa.nulls(len(deals), pa.int32())
-    scores = par_scores(deals)
+    scores = par_scores(deals, boards)
     return pa.array(scores, mask=scores == UNKNOWN_PAR)
 
 

@@ -27,17 +27,21 @@ from bridgeio.model import (
     deal_strings,
     parse_pbn_deal,
 )
-from bridgeio.model.deals import dd_dict
+from bridgeio.model.board import BY_CODE, Vulnerability
+from bridgeio.model.deals import NO_SEAT, UNKNOWN_VULNERABILITY, dd_dict
 from bridgeio.model.provenance import DealProvenance
 
 
-def deal_records(deals: DealSet) -> list[dict[str, Any]]:
-    """Canonical records of a deal set: ``deal`` from North, ``dd`` by declarer and strain;
-    a set read from a format that keeps more of each deal adds what it carries under the
-    format's name (PBN: ``"pbn"``, each record's game: tags, sections)."""
+def deal_records(deals: DealSet, start: int = 0) -> list[dict[str, Any]]:
+    """Canonical records of a deal set whose first deal is record ``start + 1``: ``deal`` from
+    North, ``dd`` by declarer and strain, ``board``; ``dealer`` and ``vulnerable`` where the
+    set states them otherwise than the board number (or the position) gives them; a set read
+    from a format that keeps more of each deal adds what it carries under the format's name
+    (PBN: ``"pbn"``, each record's game: tags, sections)."""
     texts = deal_strings(deals.seats) if deals.seats is not None else [None] * len(deals)
     kept = deals.provenance
     records = []
+    stated = _stated_otherwise(deals, start)
     for i, text in enumerate(texts):
         target = None if deals.target is None else Seat(int(deals.target[i]))
         record: dict[str, Any] = {
@@ -48,10 +52,30 @@ def deal_records(deals: DealSet) -> list[dict[str, Any]]:
             record["board"] = int(deals.boards[i])
         if target is not None:
             record["target"] = target.char
+        if i in stated:
+            record.update(stated[i])
         if kept is not None and (carried := kept.record_json(i)) is not None:
             record[kept.format] = carried
         records.append(record)
     return records
+
+
+def _stated_otherwise(deals: DealSet, start: int) -> dict[int, dict[str, str]]:
+    """``dealer`` and ``vulnerable`` of each deal whose set states them otherwise than its
+    board number gives them, by record."""
+    if deals.dealer is None and deals.vulnerability is None:
+        return {}
+    boards = deals.boards
+    if boards is None:
+        boards = np.arange(start + 1, start + len(deals) + 1, dtype=np.int64)
+    dealer, vulnerable = deals.unlike_boards(boards)
+    found: dict[int, dict[str, str]] = {}
+    dealers, codes = deals.dealers(boards), deals.vulnerabilities(boards)
+    for i in np.flatnonzero(dealer).tolist():
+        found.setdefault(i, {})["dealer"] = Seat(int(dealers[i])).char
+    for i in np.flatnonzero(vulnerable).tolist():
+        found.setdefault(i, {})["vulnerable"] = BY_CODE[int(codes[i])].text
+    return found
 
 
 def diagram_records(diagrams: DiagramSet) -> list[dict[str, Any]]:
@@ -108,6 +132,14 @@ def _deals(records: list[Any], path: str) -> DealSet:
     result.boards = _column(records, "board", path, int)
     target = _column(records, "target", path, lambda t: Seat.from_char(str(t)))
     result.target = None if target is None else target.astype(np.uint8)
+    result.dealer = _stated_column(records, "dealer", path, NO_SEAT, _dealer)
+    result.vulnerability = _stated_column(
+        records,
+        "vulnerable",
+        path,
+        UNKNOWN_VULNERABILITY,
+        lambda v: Vulnerability.from_text(v).code,
+    )
     result.provenance = _carried(records, path)
     return result
 
@@ -131,6 +163,34 @@ def _column(
         return np.array([convert(r[key]) for r in records], dtype=np.int64)
     except (ValueError, TypeError, OverflowError):  # (a board number past 2^63)
         raise FormatError(path, f"records[].{key}", f"a valid {key} in every record") from None
+
+
+def _dealer(text: str) -> int:
+    if len(text) != 1:
+        raise ValueError(text)
+    return int(Seat.from_char(text))
+
+
+def _stated_column(
+    records: list[Any], key: str, path: str, unknown: int, convert: Callable[[str], int]
+) -> np.ndarray[Any, np.dtype[np.uint8]] | None:
+    """A ``dealer`` or ``vulnerable`` column: the records' values, ``unknown`` where a record
+    has none (its board number gives it), None where none has one."""
+    if not any(key in r for r in records):
+        return None
+    column = np.full(len(records), unknown, dtype=np.uint8)
+    for i, record in enumerate(records):
+        value = record.get(key)
+        if value is None:
+            continue
+        try:
+            if not isinstance(value, str):
+                raise ValueError(value)
+            column[i] = convert(value)
+        except ValueError:
+            expected = "N, E, S or W" if key == "dealer" else "None, NS, EW or All"
+            raise FormatError(path, f"records[{i}].{key}", expected) from None
+    return column
 
 
 def _tricks(dd: Any, place: str, path: str) -> np.ndarray[Any, np.dtype[np.uint8]]:

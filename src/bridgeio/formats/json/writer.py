@@ -73,6 +73,7 @@ def write_chunks(chunks: Iterable[Document], handle: BinaryIO, source: str | Non
     from bridgeio.model.diagrams import DiagramSet
 
     opened = written = False  # the head of the document written; a record written
+    done = 0  # records written: where a chunk without board numbers starts
     last: DealSet | DiagramSet | None = None
     for chunk in itertools.chain([] if head is None else [head], chunks):
         if chunk.kind != DocumentKind.DEALS:
@@ -81,7 +82,11 @@ def write_chunks(chunks: Iterable[Document], handle: BinaryIO, source: str | Non
             name = source or chunk.format or "json"
             handle.write(f'{{"format": {json.dumps(name)}, "records": ['.encode())
             opened = True
-        records = diagram_records(chunk) if isinstance(chunk, DiagramSet) else deal_records(chunk)
+        if isinstance(chunk, DiagramSet):
+            records = diagram_records(chunk)
+        else:
+            records = deal_records(chunk, done)
+        done += len(chunk)
         for record in records:
             handle.write((",\n" if written else "\n").encode() + json.dumps(record).encode())
             written = True

@@ -20,7 +20,8 @@ from bridgeio.formats.pbn.tables import (
     double_dummy_tricks,
     parse_tricks,
 )
-from bridgeio.model import NO_SEAT, UNKNOWN_TRICKS, Seat, parse_pbn_deal
+from bridgeio.model import NO_SEAT, UNKNOWN_TRICKS, Seat, Vulnerability, parse_pbn_deal
+from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 
 MAX_LISTED = 200
 """Problems of one kind ``check`` lists one by one; more are counted."""
@@ -94,6 +95,10 @@ class Parsed:
     """The block's last stretch ends with a blank line (always so when more follows)."""
     inherited: list[dict[str, str] | None] | None = None
     games: int = 0
+    dealers: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
+    """``(k,)``: the dealer each game's Dealer tag names, :data:`NO_SEAT` where none."""
+    vulnerabilities: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
+    """``(k,)``: the vulnerability code each Vulnerable tag names, or unknown."""
 
     @property
     def consumed(self) -> int:
@@ -113,7 +118,36 @@ def empty(k: int) -> Parsed:
         np.zeros(k + 1, dtype=np.int64),
         np.zeros((k, len(CATEGORIES)), dtype=np.int64),
         np.zeros(len(CATEGORIES), dtype=np.int64),
+        dealers=np.full(k, NO_SEAT, dtype=np.uint8),
+        vulnerabilities=np.full(k, UNKNOWN_VULNERABILITY, dtype=np.uint8),
     )
+
+
+def dealer_code(value: str) -> int:
+    """The :class:`Seat` a Dealer value names, :data:`NO_SEAT` for none (empty, ``?``, or
+    not a seat: ``check`` says so).
+
+    >>> dealer_code("W"), dealer_code("?"), dealer_code("Q")
+    (3, 255, 255)
+    """
+    value = value.strip().upper()
+    return "NESW".index(value) if len(value) == 1 and value in "NESW" else NO_SEAT
+
+
+def vulnerability_code(value: str) -> int:
+    """The vulnerability code a Vulnerable value names (the spellings
+    :meth:`~bridgeio.model.Vulnerability.from_text` knows), unknown for none (empty, ``?``, or
+    not a vulnerability: ``check`` says so).
+
+    >>> vulnerability_code("Both"), vulnerability_code("-"), vulnerability_code("?")
+    (3, 0, 255)
+    """
+    if value.strip() in ("", "?"):
+        return UNKNOWN_VULNERABILITY
+    try:
+        return Vulnerability.from_text(value).code
+    except ValueError:
+        return UNKNOWN_VULNERABILITY
 
 
 @dataclass
@@ -267,6 +301,12 @@ def _deal_game(
     board = game.first("Board")
     if board is not None:
         parsed.boards[record] = _board(board, inheritance.resolve(board), findings)
+    dealer = game.first("Dealer")
+    if dealer is not None:
+        parsed.dealers[record] = dealer_code(inheritance.resolve(dealer))
+    vulnerable = game.first("Vulnerable")
+    if vulnerable is not None:
+        parsed.vulnerabilities[record] = vulnerability_code(inheritance.resolve(vulnerable))
     table = game.first("OptimumResultTable")
     if table is not None:
         try:

@@ -136,4 +136,6 @@ def _parsed(
         preamble,
         preamble_counts,
         preamble_encoding if preamble is not None else UTF8,
+        stack("dealers", (), np.uint8),
+        stack("vulnerabilities", (), np.uint8),
     )

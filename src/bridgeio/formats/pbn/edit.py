@@ -1,5 +1,5 @@
-"""Writing a model edit into a game's text: the Deal, Board and OptimumResultTable are
-rewritten from the model, every other byte of the game stays as it was.
+"""Writing a model edit into a game's text: the Deal, Board, Dealer, Vulnerable and
+OptimumResultTable are rewritten from the model, every other byte of the game stays as it was.
 
 >>> import numpy as np
 >>> from bridgeio.formats.pbn.scan import scan
@@ -23,7 +23,16 @@ from bridgeio.formats.pbn.tables import (
     double_dummy_text,
     row_cell,
 )
-from bridgeio.model import UNKNOWN_TRICKS, DealSet, Seat, Strain, deal_strings
+from bridgeio.model import (
+    NO_SEAT,
+    UNKNOWN_TRICKS,
+    DealSet,
+    Seat,
+    Strain,
+    Vulnerability,
+    deal_strings,
+)
+from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 
 Edit = tuple[int, int, str]
 """Replace the text from offset ``start`` to ``end`` with a new text."""
@@ -48,8 +57,16 @@ def apply(text: str, edits: list[Edit]) -> str:
     return "".join(out)
 
 
-def edit(data: bytes, deals: DealSet, games: PbnGames, i: int, moved: bool) -> bytes:
-    """Deal ``i``'s stretch with its model values written in; with ``moved``, its ``"#"``
+def edit(
+    data: bytes,
+    deals: DealSet,
+    games: PbnGames,
+    i: int,
+    moved: bool,
+    said: tuple[Seat, Vulnerability] | None = None,
+) -> bytes:
+    """Deal ``i``'s stretch with its model values written in (``said``: its dealer and
+    vulnerability, written where its game states others); with ``moved``, its ``"#"``
     values spelled out (the game they copied no longer comes before it)."""
     text = data.decode("latin-1")
     game = scan(text).games[0]
@@ -67,6 +84,8 @@ def edit(data: bytes, deals: DealSet, games: PbnGames, i: int, moved: bool) -> b
             )
     if deals.boards is not None and deals.boards[i] != games.boards[i]:
         edits += _board(game, int(deals.boards[i]), eol)
+    if said is not None:
+        edits += _stated(game, games, i, *said)
     if deals.tricks is not None and (deals.tricks[i] != games.tricks[i]).any():
         tagged = _trick_tags(text, game, deals.tricks[i], inherited)
         if game.first("OptimumResultTable") is not None or not tagged:
@@ -80,6 +99,22 @@ def edit(data: bytes, deals: DealSet, games: PbnGames, i: int, moved: bool) -> b
             if t.value == "#" and t.name in inherited and t.value_start not in done
         ]
     return apply(text, edits).encode("latin-1")
+
+
+def _stated(
+    game: Game, games: PbnGames, i: int, dealer: Seat, vulnerable: Vulnerability
+) -> list[Edit]:
+    """The Dealer and Vulnerable tags made to say ``dealer`` and ``vulnerable`` where they
+    state something else."""
+    edits: list[Edit] = []
+    tag = game.first("Dealer")
+    if tag is not None and games.dealers[i] not in (NO_SEAT, dealer):
+        edits.append((tag.value_start, tag.value_end, dealer.char))
+    tag = game.first("Vulnerable")
+    stated = games.vulnerabilities[i]
+    if tag is not None and stated not in (UNKNOWN_VULNERABILITY, vulnerable.code):
+        edits.append((tag.value_start, tag.value_end, vulnerable.text))
+    return edits
 
 
 def _board(game: Game, board: int, eol: str) -> list[Edit]:

@@ -21,6 +21,7 @@ from bridgeio.formats.pbn.scan import BOM as BOM_TEXT
 from bridgeio.formats.pbn.scan import WS
 from bridgeio.formats.pbn.tables import Columns, TableError
 from bridgeio.model import NO_SEAT, RANKS, UNKNOWN_TRICKS
+from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 
 BLANK, TAG, COMMENT, SECTION = 0, 1, 2, 3
 NAME_WIDTH = 24  # a tag name longer than 23 characters goes the general way
@@ -84,6 +85,26 @@ _CHECKED = {
     )
     for name, values in _ALLOWED.items()
 }  # each value as its length and its bytes (at most 4) in one number
+
+
+def _value_keys(values: dict[bytes, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Values of at most 4 bytes as sorted keys (length and bytes in one number, as
+    :data:`_CHECKED`'s) and the code of each."""
+    keys = [int.from_bytes(v.ljust(4, b"\0"), "little") + (len(v) << 32) for v in values]
+    order = np.argsort(keys)
+    return np.array(keys, np.int64)[order], np.array(list(values.values()), np.uint8)[order]
+
+
+_STATED = {
+    "Dealer": _value_keys({b"": NO_SEAT, b"?": NO_SEAT, b"N": 0, b"E": 1, b"S": 2, b"W": 3}),
+    "Vulnerable": _value_keys(
+        {b"": UNKNOWN_VULNERABILITY, b"?": UNKNOWN_VULNERABILITY}
+        | {b"None": 0, b"Love": 0, b"-": 0, b"NS": 1, b"EW": 2, b"All": 3, b"Both": 3}
+    ),
+}
+"""The Dealer and Vulnerable values the fast way reads (others go the general way), and the
+seat or vulnerability code of each (as :func:`~bridgeio.formats.pbn.blocks.dealer_code` and
+:func:`~bridgeio.formats.pbn.blocks.vulnerability_code` give them)."""
 _MIX = np.array(
     [0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9],
     dtype=np.uint64,
@@ -299,6 +320,8 @@ class _Block(_Tags):
         self.record_of_game[deal_games] = np.arange(k)
         self._deals(parsed, deal_tags)
         self._boards(parsed, names)
+        parsed.dealers[:] = self._stated(names, "Dealer", k)
+        parsed.vulnerabilities[:] = self._stated(names, "Vulnerable", k)
         _ResultTables(self).read(parsed, tags, names)
         self._trick_tags(parsed, names)
         self._counts(parsed, tags, names, end_line, game_lines, deal_games)
@@ -348,6 +371,26 @@ class _Block(_Tags):
         parsed.boards[records] = (np.where(inside, grid, 0) * powers).sum(axis=1)
         if self.thorough and (parsed.boards[records] == 0).any():
             raise _Refused  # board 0: check warns
+
+    def _stated(self, names: np.ndarray, name: str, k: int) -> np.ndarray:
+        """The code of each deal's first ``name`` tag (:data:`_STATED`; unknown where
+        the game has none); any other value goes the general way."""
+        keys, codes = _STATED[name]
+        found = np.full(k, codes[np.searchsorted(keys, 0)], dtype=np.uint8)  # the empty value
+        tags = self._first_named(names, name)
+        records = self.record_of_game[self.tag_game[tags]]
+        tags, records = tags[records >= 0], records[records >= 0]
+        length = self.value_end[tags] - self.value_start[tags]
+        if (length > 4).any():
+            raise _Refused
+        grid = np.where(np.arange(4) < length[:, None], self.windows[self.value_start[tags], :4], 0)
+        values = np.ascontiguousarray(grid, dtype=np.uint8).view(np.uint32).ravel()
+        wanted = values.astype(np.int64) + (length << 32)
+        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+        if (keys[at] != wanted).any():
+            raise _Refused
+        found[records] = codes[at]
+        return found
 
     def _trick_tags(self, parsed: Parsed, names: np.ndarray) -> None:
         """The tricks of deals without an OptimumResultTable from their first

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from bridgeio.formats.pbn.scan import Game, escape, scan
+from bridgeio.model.deals import NO_SEAT, UNKNOWN_VULNERABILITY
 from bridgeio.model.provenance import DealProvenance
 
 CATEGORIES = (
@@ -162,7 +163,8 @@ class Record:
 
 class PbnGames(DealProvenance):
     """Provenance of deals read from PBN: each deal's stretch of the file as bytes, what its
-    Deal, Board and OptimumResultTable said when read (so that the writer sees a model edit),
+    Deal, Board, Dealer, Vulnerable and OptimumResultTable said when read (so that the writer
+    sees a model edit),
     and per deal how much it holds that other formats leave out (``counts``)."""
 
     format = "pbn"
@@ -185,6 +187,8 @@ class PbnGames(DealProvenance):
         preamble: bytes | None = None,
         preamble_counts: np.ndarray | None = None,
         preamble_encoding: int = UTF8,
+        dealers: np.ndarray | None = None,
+        vulnerabilities: np.ndarray | None = None,
     ) -> None:
         self.texts = texts
         """Each deal's stretch of the file (an object array of bytes)."""
@@ -206,6 +210,15 @@ class PbnGames(DealProvenance):
             preamble_counts if preamble_counts is not None else np.zeros(len(CATEGORIES), np.int64)
         )
         self.preamble_encoding = preamble_encoding
+        n = len(texts)
+        self.dealers = dealers if dealers is not None else np.full(n, NO_SEAT, np.uint8)
+        """The seat each game's Dealer tag names (:data:`~bridgeio.model.NO_SEAT`: none)."""
+        self.vulnerabilities = (
+            vulnerabilities
+            if vulnerabilities is not None
+            else np.full(n, UNKNOWN_VULNERABILITY, np.uint8)
+        )
+        """The vulnerability code each game's Vulnerable tag names, or unknown."""
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -229,6 +242,8 @@ class PbnGames(DealProvenance):
             keep,
             self.preamble_counts,
             self.preamble_encoding,
+            self.dealers[rows],
+            self.vulnerabilities[rows],
         )
 
     @classmethod
@@ -259,6 +274,8 @@ class PbnGames(DealProvenance):
             games[0].preamble,
             games[0].preamble_counts,
             games[0].preamble_encoding,
+            stack("dealers"),
+            stack("vulnerabilities"),
         )
 
     def contents(self) -> dict[str, int]:

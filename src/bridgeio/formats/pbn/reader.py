@@ -36,7 +36,8 @@ from bridgeio.formats.pbn.fast import parse_fast
 from bridgeio.formats.pbn.provenance import CP1252, UTF8, PbnGames
 from bridgeio.formats.pbn.results import has_results, tables_to_results
 from bridgeio.formats.pbn.scan import TAG, first_text_line
-from bridgeio.model import DealSet, concat
+from bridgeio.model import NO_SEAT, DealSet, concat
+from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 from bridgeio.model.results import Results
 
 BLOCK_BYTES = 1 << 23
@@ -151,6 +152,11 @@ def iter_chunks(path: str, records: int = CHUNK_RECORDS) -> Iterator[DealSet]:
     path = str(path)
     input_size(path)
     yield from Reader(path).chunks(records)
+
+
+def _stated(codes: np.ndarray, unknown: int) -> np.ndarray | None:
+    """The dealers or vulnerabilities games state, None where no game states one."""
+    return codes.copy() if (codes != unknown).any() else None
 
 
 def _prescan(path: str) -> tuple[bool, bool]:
@@ -280,10 +286,20 @@ class Reader:
             preamble,
             parsed.preamble_counts,
             int(encodings[0]),
+            parsed.dealers.copy(),
+            parsed.vulnerabilities.copy(),
         )
         boards = parsed.boards.copy() if k and (parsed.boards >= 0).all() else None
         tricks = parsed.tricks.copy() if self.tables else None
-        return DealSet(parsed.seats.copy(), tricks, boards, format="pbn", provenance=games)
+        return DealSet(
+            parsed.seats.copy(),
+            tricks,
+            boards,
+            format="pbn",
+            provenance=games,
+            dealer=_stated(parsed.dealers, NO_SEAT),
+            vulnerability=_stated(parsed.vulnerabilities, UNKNOWN_VULNERABILITY),
+        )
 
     def _encodings(self, block: bytes, starts: list[int], line: int) -> np.ndarray:
         """UTF-8 or cp1252 for the preamble and each stretch (a cp1252 byte is never lost);

@@ -38,12 +38,14 @@ from typing import Any
 
 from bridgeio.errors import report
 from bridgeio.formats.pbn import cells
+from bridgeio.formats.pbn.blocks import vulnerability_code
 from bridgeio.formats.pbn.lines import SEATS, Converted, PbnCells, fill_scores, score_lines
 from bridgeio.formats.pbn.scan import scan
 from bridgeio.formats.pbn.standings import entry, from_lines
 from bridgeio.formats.pbn.tables import Columns
 from bridgeio.formats.pbn.teams import Record, RecordMatches, attach_lines, match_row
-from bridgeio.model.board import Vulnerability, vulnerability
+from bridgeio.model.board import BY_CODE, Vulnerability, vulnerability
+from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 from bridgeio.model.results import Board, BoardResult, Event, EventKind, Results, Scoring, Section
 
 __all__ = ["SEATS", "PbnCells", "has_results", "scoring_of", "split_row", "tables_to_results"]
@@ -385,13 +387,10 @@ class _Builder:
 
 
 def _vulnerability(tag: str, board: int) -> Vulnerability:
-    """The board's vulnerability: its Vulnerable tag where it names one, else the rule."""
-    try:
-        return (
-            Vulnerability.from_text(tag) if tag.strip() not in ("", "?") else vulnerability(board)
-        )
-    except ValueError:
-        return vulnerability(board)
+    """The board's vulnerability: its Vulnerable tag where it names one (as the deals
+    read it), else the rule."""
+    code = vulnerability_code(tag)
+    return vulnerability(board) if code == UNKNOWN_VULNERABILITY else BY_CODE[code]
 
 
 _COMPETITIONS = {

@@ -16,7 +16,9 @@ import numpy as np
 from bridgeio.model import UNKNOWN_TRICKS, Seat, Strain
 
 _COLUMN = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\(\d+)([LR]?))?$")
-TRICK_COLUMNS = ("declarer", "denomination", "result")
+TRICK_COLUMNS = (("declarer",), ("denomination", "suit", "strain"), ("result", "tricks"))
+"""The names of the declarer, strain and tricks columns: PBN's first, then others producers
+use (Bridge Bidding Analyser: ``Declarer Suit Tricks``)."""
 
 
 class TableError(ValueError):
@@ -39,6 +41,11 @@ class Columns:
     def parse(cls, header: str) -> Columns:
         """The columns of a header such as ``Declarer;Denomination\\2R;Result\\2R``."""
         names, widths, right = [], [], []
+        # PBN separates names with ";"; Bridge Bidding Analyser with spaces ("Declarer Suit
+        # Tricks"): a header without ";" whose words are all names is read so.
+        words = header.split()
+        if ";" not in header and len(words) > 1 and all(_COLUMN.match(w) for w in words):
+            header = ";".join(words)
         for column in header.split(";"):
             match = _COLUMN.match(column.strip())
             # a leading + or - (the sort order) is never part of the name
@@ -54,10 +61,23 @@ class Columns:
             raise KeyError(name)
         return lowered.index(name.lower())
 
+    def _first(self, names: tuple[str, ...]) -> int:
+        """The position of the first of ``names`` the header has; ``KeyError`` if none."""
+        for name in names:
+            try:
+                return self.index(name)
+            except KeyError:
+                continue
+        raise KeyError(names[0])
+
     def trick_columns(self) -> tuple[int, int, int]:
-        """Positions of Declarer, Denomination and Result; :class:`TableError` if missing."""
+        """Positions of Declarer, Denomination and Result; :class:`TableError` if missing.
+
+        >>> Columns.parse("Declarer Suit Tricks").trick_columns()
+        (0, 1, 2)
+        """
         try:
-            seat, strain, result = (self.index(c) for c in TRICK_COLUMNS)
+            seat, strain, result = (self._first(names) for names in TRICK_COLUMNS)
         except KeyError:
             expected = "OptimumResultTable columns Declarer, Denomination and Result"
             raise TableError(0, expected) from None

@@ -40,7 +40,7 @@ from bridgeio.errors import ConversionError, lost
 from bridgeio.formats.pbn.provenance import PbnGames
 from bridgeio.formats.pbn.results import SEATS, PbnCells, tables_to_results
 from bridgeio.formats.pbn.teams import TOTAL_SEGMENT, MatchCells
-from bridgeio.model.board import dealer, vulnerability
+from bridgeio.model.board import BY_CODE, dealer, vulnerability
 from bridgeio.model.cards import Seat, Strain
 from bridgeio.model.deals import DealSet, deal_strings
 from bridgeio.model.par import Par, ParSet
@@ -301,10 +301,15 @@ def _deals_by_board(deals: DealSet | None) -> dict[int, _Deal]:
 
 
 def _board_tags(number: int, deal: _Deal | None) -> list[str]:
-    """Board, dealer, vulnerability, and the deal with its double-dummy table and par."""
-    first = dealer(number)
+    """Board, dealer, vulnerability (as the hand record states them, else by the board's
+    number), and the deal with its double-dummy table and par."""
+    first, vulnerable = dealer(number), vulnerability(number)
+    if deal is not None:
+        deals, i, _ = deal
+        first = Seat(int(deals.dealers()[i]))
+        vulnerable = BY_CODE[int(deals.vulnerabilities()[i])]
     lines = [f'[Board "{number}"]', f'[Dealer "{first.char}"]']
-    lines.append(f'[Vulnerable "{vulnerability(number).text}"]')
+    lines.append(f'[Vulnerable "{vulnerable.text}"]')
     if deal is None:
         return lines
     deals, i, pars = deal

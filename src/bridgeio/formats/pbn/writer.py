@@ -18,9 +18,10 @@ from bridgeio.formats.pbn.edit import edit
 from bridgeio.formats.pbn.provenance import PbnGames, line_end
 from bridgeio.formats.pbn.write_results import faithful_deals, results_text
 from bridgeio.model import NO_SEAT, DealSet, Seat, Strain, as_deals, deal_strings
+from bridgeio.model.board import BY_CODE, vulnerability
 from bridgeio.model.board import dealer as dealer
-from bridgeio.model.board import vulnerability
 from bridgeio.model.contract import Contract, Doubling
+from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 from bridgeio.model.document import Document
 from bridgeio.model.par import UNKNOWN_PAR, ParContract, ParSet
 from bridgeio.model.results import Results
@@ -69,8 +70,8 @@ def _numbers(values: np.ndarray) -> np.ndarray:
 
 
 _DEALER_VUL = _fixed(
-    [f'[Dealer "{dealer(b).char}"]\n[Vulnerable "{vulnerable(b)}"]\n' for b in range(1, 17)]
-)
+    [f'[Dealer "{seat.char}"]\n[Vulnerable "{v.text}"]\n' for seat in Seat for v in BY_CODE]
+)  # by dealer * 4 + vulnerability code
 _TABLE_ROWS = _fixed(
     [
         f"{seat.char} {strain.text:>2} {tricks:>2}\n" if tricks <= 13 else ""
@@ -82,20 +83,21 @@ _TABLE_ROWS = _fixed(
 
 
 def board_texts(deals: DealSet, boards: np.ndarray) -> bytes:
-    """The PBN text of every deal of a chunk, boards numbered by ``boards``."""
+    """The PBN text of every deal of a chunk, boards numbered by ``boards``; dealer and
+    vulnerability as the set states them, else by board number."""
     n = len(deals)
     if n == 0:
         return b""
     if (boards < 0).any():
         raise ConversionError("pbn", "board numbers of 0 or more")
-    cycle = (boards - 1) % 16
+    dealers = deals.dealers(boards)
     parts = [
         _bytes('[Event "?"]\n[Site "?"]\n[Date "?"]\n[Board "', n),
         _numbers(boards),
         _bytes('"]\n[West "?"]\n[North "?"]\n[East "?"]\n[South "?"]\n', n),
-        _DEALER_VUL[cycle],
+        _DEALER_VUL[dealers.astype(np.intp) * 4 + deals.vulnerabilities(boards)],
         _bytes('[Deal "', n),
-        _deals_from_dealer(deals.seats, cycle % 4),
+        _deals_from_dealer(deals.seats, dealers),
         _bytes('"]\n[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n', n),
     ]
     if deals.tricks is not None:
@@ -318,11 +320,19 @@ def game_texts(deals: DealSet, games: PbnGames, before: int = -1) -> list[bytes]
         changed |= deals.boards != games.boards
     if deals.tricks is not None:
         changed |= (deals.tricks != games.tricks).reshape(n, -1).any(axis=1)
+    dealers, vulnerabilities = deals.dealers(), deals.vulnerabilities()
+    # A Dealer or Vulnerable tag that no longer says what the model holds (a game without one
+    # keeps to its board number's rule: no tag is added).
+    changed |= (games.dealers != NO_SEAT) & (games.dealers != dealers)
+    changed |= (games.vulnerabilities != UNKNOWN_VULNERABILITY) & (
+        games.vulnerabilities != vulnerabilities
+    )
     moved = np.zeros(n, dtype=bool)
     if games.inherited is not None:
         previous = np.concatenate([[before], games.order[:-1]])
         moved = (games.inherited != None) & (games.order != previous + 1)  # noqa: E711
     texts: list[bytes] = games.texts.tolist()
     for i in np.flatnonzero(changed | moved).tolist():
-        texts[i] = edit(texts[i], deals, games, i, bool(moved[i]))
+        said = Seat(int(dealers[i])), BY_CODE[int(vulnerabilities[i])]
+        texts[i] = edit(texts[i], deals, games, i, bool(moved[i]), said)
     return texts
