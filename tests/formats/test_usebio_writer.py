@@ -706,3 +706,18 @@ def test_a_sit_out_is_left_out_of_the_traveller_and_a_howell_pair_found_either_w
     path = tmp_path / "bye.xml"
     path.write_bytes(xml)
     assert [p for p in check(str(path)) if p.severity == "error"] == []
+
+
+def test_lines_that_name_no_pair_are_left_out_and_said(tmp_path):
+    """A PBN frequency table (bridge-pbn's test files: ``Score_NS`` and ``Multiplicity``, no
+    pair numbers) gives lines of pair 0 against pair 0: no TRAVELLER_LINE can hold them."""
+    counted = BoardResult(0, 0, 0, 0, 500, -500)
+    played = BoardResult(1, 1, 1, 2, 420, -420, 1.0, 0.0)
+    section = Section("", entries=[pair(1, Direction.NS), pair(2, Direction.EW)])
+    section.results = [Board(1, [counted, played])]
+    event = Event(1, "Pairs", date=datetime.date(1970, 5, 1), sections=[section])
+    with collect() as found:
+        written = etree.fromstring(to_xml(Results([event])))
+    assert [x.findtext("SCORE") for x in written.iter("TRAVELLER_LINE")] == ["420"]
+    assert any("name no pair" in str(loss) and "(1)" in str(loss) for loss in found.losses)
+    assert [p for p in found.problems if p.severity == "error"] == []

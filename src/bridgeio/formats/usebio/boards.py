@@ -127,6 +127,7 @@ class BoardReader:
         self._contracts: dict[tuple[str, str | None], Contract | None] = {}
         self._leads: dict[str, Card] = {}
         self._wholes: dict[str, int] = {}
+        self._board_numbers: dict[str, int] = {}
         self._trick_counts: dict[str, int] = {}
         self._points_read: dict[str, float] = {}
         self._scores: dict[str, tuple[Score, Score]] = {}
@@ -143,27 +144,28 @@ class BoardReader:
         # what earlier lines taught where every text is known (most lines of a big file).
         plain = None if odd or self.check is not None or context.teams is not None else self.plain
         plain_tags = context.plain_tags
-        plain_result = self.plain.result
+        built = self.plain.builder(context)  # (bound once a board: a line is a call, no more)
         number_text: str | None = None
         imps: float | None = None
-        results = []
+        results: list[BoardResult] = []
+        append = results.append
         others: list[str] = []
         for child in element:
             tag = child.tag
             if tag == "TRAVELLER_LINE":
                 if plain is None:
-                    results.append(self.line(child, context, odd))
+                    append(self.line(child, context, odd))
                     continue
                 texts: dict[str, str | None] = {c.tag: c.text for c in child}  # type: ignore[misc]
                 if len(texts) != len(child):  # a tag twice: read it child by child
-                    results.append(self._line(child, context, None))
+                    append(self._line(child, context, None))
                     continue
                 if texts.keys() <= plain_tags:
-                    result = plain_result(texts, context)
+                    result = built(texts.get)
                     if result is not None:
-                        results.append(result)
+                        append(result)
                         continue
-                results.append(self._line(child, context, texts))
+                append(self._line(child, context, texts))
             elif tag == "BOARD_NUMBER" and number_text is None and not len(child):
                 number_text = child.text or ""
             elif tag == "IMPS" and imps is None and _imps(child) is not None:
@@ -181,7 +183,7 @@ class BoardReader:
             self.problems.add(place(element), "BOARD has no BOARD_NUMBER", kind="board number")
             return 0, ""
         try:
-            return V.whole(text, lowest=1), ""
+            return _cached(self._board_numbers, text, _board_number), ""
         except V.Unreadable as error:
             self.problems.add(
                 place(element),
@@ -440,6 +442,42 @@ class _Plain:
         except KeyError:
             return None
 
+    def builder(
+        self, context: Context
+    ) -> Callable[[Callable[[str], str | None]], BoardResult | None]:
+        """:meth:`result` for the lines of one board, its look-ups bound once: called with
+        a line's ``texts.get``."""
+        plays, points, rounds, tables, leads = (
+            self.plays,
+            self.points,
+            self.rounds,
+            self.tables,
+            self.leads,
+        )
+        ns_numbers, ew_numbers = context.ns_numbers, context.ew_numbers
+        ns_tag, ew_tag = context.ns_tag, context.ew_tag
+
+        def built(get: Callable[[str], str | None]) -> BoardResult | None:
+            try:  # (a text not seen before is a KeyError: read the line with care)
+                play = plays[(get("CONTRACT"), get("PLAYED_BY"), get("SCORE"), get("TRICKS"))]
+                return BoardResult(
+                    rounds[get("ROUND_NUMBER")],
+                    tables[get("TABLE_NUMBER")],
+                    ns_numbers[get("NS_PAIR_NUMBER")],  # type: ignore[index]
+                    ew_numbers[get("EW_PAIR_NUMBER")],  # type: ignore[index]
+                    play[1],
+                    play[2],
+                    points[get(ns_tag)],
+                    points[get(ew_tag)],
+                    play[0],
+                    play[3],
+                    leads[get("LEAD")],
+                )
+            except KeyError:
+                return None
+
+        return built
+
     def learn(self, texts: dict[str, str | None], context: Context, line: BoardResult) -> None:
         """Remember what a line read without a problem gave for each of its texts."""
         get = texts.get
@@ -490,6 +528,10 @@ def _cached(cache: dict[str, T], text: str, convert: Callable[[str], T]) -> T:
     if found is None:
         found = cache[text] = convert(text)
     return found
+
+
+def _board_number(text: str) -> int:
+    return V.whole(text, lowest=1)
 
 
 def _team_seats(teams: tuple[int, int], direction: str) -> tuple[int, int]:

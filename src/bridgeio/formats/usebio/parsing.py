@@ -103,9 +103,7 @@ class Stream:
                     self._refuse_entity_references(events.error_log)
                     logged = len(events.error_log)
                 if pending:
-                    outer = set(element.iterancestors())
-                    while pending and pending[-1] not in outer:
-                        yield pending.pop()
+                    yield from _ended(pending, element)
                 pending.append(element)
             root = events.root
             if root is None:
@@ -159,3 +157,16 @@ class Stream:
         return FormatError(
             self.path, f"line {line} column {column}", f"well-formed XML ({message.strip()})"
         )
+
+
+def _ended(pending: list[Element], element: Element) -> Iterator[Element]:
+    """The pending elements (each inside the one before) that have ended now that the parser
+    starts ``element``: those it is not inside. A sibling (the usual case: the board before)
+    is told by its parent alone."""
+    parent = element.getparent()
+    while pending and pending[-1].getparent() is parent and pending[-1] is not parent:
+        yield pending.pop()
+    if pending and pending[-1] is not parent:
+        outer = set(element.iterancestors())
+        while pending and pending[-1] not in outer:
+            yield pending.pop()

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from bridgeio.errors import report
 from bridgeio.formats.usebio.entries import id_maps
 from bridgeio.formats.usebio.names import ENTRY_TAG_OF_KIND
+from bridgeio.formats.usebio.write_boards import pairless
 from bridgeio.model.results import BoardResult, Event, EventKind, Scoring, Section
 
 
@@ -94,7 +95,7 @@ def _tag(event: Event) -> str:
 def _lines(section: Section) -> Iterator[BoardResult]:
     """A section's traveller lines (a team match's among them)."""
     for board in section.results:
-        yield from (line for line in board.results if not line.sit_out)  # (not written)
+        yield from (x for x in board.results if not (x.sit_out or pairless(x)))  # (unwritten)
     for match in section.matches:
         for board in match.boards:
             yield from board.results
@@ -106,7 +107,7 @@ def _unnamed(section: Section) -> set[tuple[str, int]]:
     missing = set()
     for board in section.results:
         for line in board.results:
-            if line.seats is not None or line.sit_out:
+            if line.seats is not None or line.sit_out or pairless(line):
                 continue
             if line.ns not in ns:
                 missing.add(("NS", line.ns))

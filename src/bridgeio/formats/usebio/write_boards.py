@@ -28,6 +28,15 @@ SIT_OUT_LOSS = (
     "counts in the pair's TOTAL_SCORE and PERCENTAGE as the source has them)"
 )
 
+PAIRLESS_LOSS = (
+    "lines that name no pair (a frequency table's scores: a TRAVELLER_LINE names both pairs)"
+)
+
+
+def pairless(line: BoardResult) -> bool:
+    """A line of pairs that names neither (a PBN frequency table's score and count)."""
+    return line.seats is None and not line.ns and not line.ew
+
 
 class LineIds:
     """The ids the writer gives traveller lines' pairs (or players), by number, and the
@@ -78,6 +87,9 @@ class BoardWriter:
         for line in board.results:
             if line.sit_out:  # no TRAVELLER_LINE names one pair alone
                 self.losses.add(SIT_OUT_LOSS)
+                continue
+            if pairless(line):
+                self.losses.add(PAIRLESS_LOSS)
                 continue
             element.append(self.line(line, ids, teams, rank_first))
         return element
