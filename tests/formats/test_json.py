@@ -76,7 +76,7 @@ def test_bad_json_names_the_place(tmp_path, text, place):
 
 def test_results_text_is_json_dumps_of_the_document_whatever_a_result_holds():
     from bridgeio.formats.acblscore.provenance import GameFile
-    from bridgeio.formats.json.results import results_document, results_text
+    from bridgeio.formats.json.write_results import results_document, results_text
     from bridgeio.model import Card
     from bridgeio.model.contract import Contract
     from bridgeio.model.results import (
