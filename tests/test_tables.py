@@ -22,7 +22,7 @@ import bridgeio
 from bridgeio.analysis.tables import SCHEMAS, TABLES, tables
 from bridgeio.analysis.tables.deals import deal_ids
 from bridgeio.formats.json.movement import movement_document
-from bridgeio.formats.json.results import results_document
+from bridgeio.formats.json.write_results import results_document
 from bridgeio.model.deals import DealSet, dd_dict
 from tests.conftest import random_seats, random_tricks
 

@@ -517,7 +517,7 @@ class Losses:
         dealer, vulnerable = deals.unlike_boards(boards)
         for part, unlike in (("dealer", dealer), ("vulnerability", vulnerable)):
             if part not in carries and unlike.any():
-                what = f"the {part} of # deals (other than their board numbers give)"
+                what = f"the {part} of # deals (other than the board numbers written give)"
                 self.counts[what] += int(unlike.sum())
         kept = deals.provenance
         if kept is not None and "provenance" not in carries and kept.format != self.target.name:

@@ -10,14 +10,18 @@ bridgeio.errors.FormatError: x.json: rounds: expected an integer 0-255, found 10
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from bridgeio.errors import FormatError
 
 JSON = dict[str, Any]
 """A JSON object as Python data."""
 
+T = TypeVar("T")
 _MISSING = object()
+_LARGEST = 1 << 31
+"""The largest whole number :func:`number` takes where it asks for one."""
 
 
 def at(where: str, key: str | int) -> str:
@@ -84,3 +88,86 @@ def mapping(found: Any, where: str, path: str) -> JSON:
     if not isinstance(found, dict):
         raise FormatError(path, where, f"an object, found {_found(found)}")
     return found
+
+
+def optional_text(data: JSON, key: str, path: str, where: str = "") -> str:
+    """A string, ``""`` where the key is missing or null."""
+    found = data.get(key)
+    return "" if found is None else text(data, key, path, where)
+
+
+def number(
+    data: JSON, key: str, path: str, where: str = "", whole: bool = False
+) -> int | float | None:
+    """A number (an ``int`` with ``whole``: a float such as ``3.0`` taken, at most 2^31 either
+    way), None where the key is missing or null."""
+    found = data.get(key)
+    if found is None:
+        return None
+    if isinstance(found, bool) or not isinstance(found, int | float):
+        raise FormatError(path, at(where, key), f"a number or null, found {_found(found)}")
+    if not whole:
+        return found
+    if isinstance(found, float) and not found.is_integer():
+        raise FormatError(path, at(where, key), f"a whole number, found {_found(found)}")
+    if abs(found) > _LARGEST:
+        raise FormatError(path, at(where, key), f"a number of at most 2^31, found {found:.0f}")
+    return int(found)
+
+
+def parsed(parse: Callable[[], T], path: str, where: str, expected: str) -> T:
+    """What ``parse()`` gives; the ``ValueError``, ``TypeError`` or ``KeyError`` it raises
+    becomes a :class:`FormatError` saying what was ``expected`` at ``where``.
+
+    >>> parsed(lambda: int("x"), "a.json", "events[0].number", "a number")
+    Traceback (most recent call last):
+    bridgeio.errors.FormatError: a.json: events[0].number: expected a number
+    """
+    try:
+        return parse()
+    except (ValueError, TypeError, KeyError):
+        raise FormatError(path, where or "top level", expected) from None
+
+
+class Fields:
+    """The getters above for one file: ``path`` given once.
+
+    >>> read = Fields("a.json")
+    >>> read.whole({"round": 3.0}, "round", "events[0]"), read.text({"name": None}, "name", "")
+    (3, '')
+    >>> read.items({"boards": 7}, "boards", "sections[1]")
+    Traceback (most recent call last):
+    bridgeio.errors.FormatError: a.json: sections[1].boards: expected a list, found 7
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, where: str, expected: str) -> FormatError:
+        """The error for what is not ``expected`` at ``where``."""
+        return FormatError(self.path, where or "top level", expected)
+
+    def object(self, found: Any, where: str) -> JSON:
+        """``found``, which must be an object."""
+        return mapping(found, where or "top level", self.path)
+
+    def items(self, data: JSON, key: str, where: str) -> list[Any]:
+        """A list, empty where the key is missing."""
+        return array(data, key, self.path, where, default=[])
+
+    def text(self, data: JSON, key: str, where: str) -> str:
+        """A string, ``""`` where missing or null."""
+        return optional_text(data, key, self.path, where)
+
+    def number(self, data: JSON, key: str, where: str, whole: bool = False) -> Any:
+        """A number or None (see :func:`number`)."""
+        return number(data, key, self.path, where, whole)
+
+    def whole(self, data: JSON, key: str, where: str, default: int = 0) -> int:
+        """A whole number, ``default`` where missing or null."""
+        found = number(data, key, self.path, where, whole=True)
+        return default if found is None else int(found)
+
+    def parsed(self, where: str, parse: Callable[[], T], expected: str) -> T:
+        """What ``parse()`` gives (see :func:`parsed`)."""
+        return parsed(parse, self.path, where, expected)

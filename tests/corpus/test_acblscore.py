@@ -23,7 +23,8 @@ from bridgeio.errors import collect
 from bridgeio.formats.acblscore.provenance import GameFile
 from bridgeio.formats.acblscore.reader import read_bytes
 from bridgeio.formats.acblscore.writer import to_bytes
-from bridgeio.formats.json.results import results_document, results_from_document, results_text
+from bridgeio.formats.json.read_results import results_from_document
+from bridgeio.formats.json.write_results import results_document, results_text
 from bridgeio.model.pseudonyms import Pseudonyms
 from bridgeio.model.results import (
     Award,

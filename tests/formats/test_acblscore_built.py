@@ -19,7 +19,7 @@ from bridgeio.formats.acblscore.boards import in_file_order
 from bridgeio.formats.acblscore.builder import build
 from bridgeio.formats.acblscore.reader import read_bytes
 from bridgeio.formats.acblscore.writer import to_bytes
-from bridgeio.formats.json.results import results_document, results_text
+from bridgeio.formats.json.write_results import results_document, results_text
 from bridgeio.model.cards import Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.results import (

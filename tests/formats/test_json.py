@@ -74,9 +74,27 @@ def test_bad_json_names_the_place(tmp_path, text, place):
         bridgeio.read(tmp_path / "a.json")
 
 
+@pytest.mark.parametrize(
+    "event,message",
+    [
+        ({"sections": [{"boards": 7}]}, "events[0].sections[0].boards: expected a list, found 7"),
+        ({"name": 5}, "events[0].name: expected a string, found 5"),
+        ({"number": 2.5}, "events[0].number: expected a whole number, found 2.5"),
+        ({"sections": [{"tables": 2**40}]}, "sections[0].tables: expected a number of at most"),
+        ({"date": "Monday"}, "events[0].date: expected a date as yyyy-mm-dd or null"),
+        ({"kept": {"a": 1, "b": 2}}, "events[0].kept: expected one format's provenance"),
+    ],
+)
+def test_a_bad_results_document_names_the_place_and_what_was_found(tmp_path, event, message):
+    (tmp_path / "a.json").write_text(json.dumps({"format": "usebio", "events": [event]}))
+    with pytest.raises(FormatError) as raised:
+        bridgeio.read(tmp_path / "a.json")
+    assert message in str(raised.value)
+
+
 def test_results_text_is_json_dumps_of_the_document_whatever_a_result_holds():
     from bridgeio.formats.acblscore.provenance import GameFile
-    from bridgeio.formats.json.results import results_document, results_text
+    from bridgeio.formats.json.write_results import results_document, results_text
     from bridgeio.model import Card
     from bridgeio.model.contract import Contract
     from bridgeio.model.results import (

@@ -9,7 +9,7 @@ from typing import Any
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
-from bridgeio.formats.json.results import results_from_document
+from bridgeio.formats.json.read_results import results_from_document
 from bridgeio.model.document import Document
 
 MAX_JSON_BYTES = 1 << 30

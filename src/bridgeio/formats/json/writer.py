@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from bridgeio.formats.json.results import results_document, results_text
+from bridgeio.formats.json.write_results import results_document, results_text
 from bridgeio.model.document import Document, DocumentKind
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def document(doc: Document, source: str | None = None) -> dict[str, Any]:
 
 def text(doc: Document, source: str | None = None) -> str:
     """``json.dumps(document(doc, source))``: the document as one line of JSON text (a
-    results file's written faster, by :func:`~bridgeio.formats.json.results.results_text`)."""
+    results file's written faster, by :func:`~bridgeio.formats.json.write_results.results_text`)."""
     if doc.kind == DocumentKind.RESULTS:
         return results_text(doc, source)
     return json.dumps(document(doc, source))
