@@ -73,6 +73,7 @@ from .results import (
     Event as Event,
     EventKind as EventKind,
     Match as Match,
+    MovementKind as MovementKind,
     Player as Player,
     Results as Results,
     Score as Score,
