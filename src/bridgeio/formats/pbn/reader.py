@@ -30,7 +30,7 @@ import numpy as np
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
-from bridgeio.formats.pbn import BINARY, UTF16_BOMS, UTF32_BOMS
+from bridgeio.formats.pbn.sniff import BINARY, UTF16_BOMS, UTF32_BOMS
 from bridgeio.formats.pbn.blocks import Findings, Inheritance, Parsed, parse_slow
 from bridgeio.formats.pbn.fast import parse_fast
 from bridgeio.formats.pbn.provenance import CP1252, UTF8, PbnGames
