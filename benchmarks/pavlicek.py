@@ -25,8 +25,8 @@ import numpy as np
 import bridgeio
 from bridgeio.analysis.checksum import word_sum
 from bridgeio.formats.pavlicek.codec import MODEL_SEAT, MODEL_STRAIN
+from bridgeio.formats.pavlicek.deal_records import encode_chunk
 from bridgeio.formats.pavlicek.layout import ZRD
-from bridgeio.formats.pavlicek.records import encode_chunk
 from bridgeio.model import DealSet
 
 LIBRARY_SIZE = 10_485_760

@@ -114,7 +114,7 @@ def allowed(importer: str, imported: str) -> bool:
 
 CLI_FORMAT_IMPORTS = {
     "bridgeio.cli.dump": "bridgeio.formats.json.writer",  # one document a line: json's text()
-    "bridgeio.cli.schema": "bridgeio.formats.usebio.validate",  # prints the USEBIO schema
+    "bridgeio.cli.schema": "bridgeio.formats.usebio.checks",  # prints the USEBIO schema
 }
 """The command modules that still import a format module, and which: the canonical JSON's
 one-line text and USEBIO's schema have no registry role yet. Every other format-specific

@@ -181,8 +181,8 @@ def outcome(path: str) -> tuple[str, str]:
     import warnings
 
     from bridgeio.errors import FormatError, collect
+    from bridgeio.formats.usebio.checks import check
     from bridgeio.formats.usebio.reader import read
-    from bridgeio.formats.usebio.validate import check
 
     kinds = []
     for action in (read, check):

@@ -23,9 +23,9 @@ from bridgeio import FormatError
 from bridgeio.errors import collect
 from bridgeio.formats.usebio.anonymize import SENSITIVE, anonymize
 from bridgeio.formats.usebio.boards import _Plain
+from bridgeio.formats.usebio.checks import check
 from bridgeio.formats.usebio.parsing import safe_parser
 from bridgeio.formats.usebio.reader import read
-from bridgeio.formats.usebio.validate import check
 from bridgeio.formats.usebio.writer import to_xml
 from bridgeio.model import RANKS
 from bridgeio.model.contract import Contract

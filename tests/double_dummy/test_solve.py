@@ -116,3 +116,23 @@ def test_without_endplay_the_command_says_how_to_get_it(source, tmp_path, monkey
     monkeypatch.setitem(sys.modules, "endplay.dds", None)
     assert run(["solve", str(source), str(tmp_path / "out.zrd")]) == 2
     assert "pip install 'bridgeio[dds]'" in capsys.readouterr().err
+
+
+def test_with_tricks_solves_what_lacks_tricks_and_keeps_the_rest() -> None:
+    """The recap's and the site's solving: the stated dealer and vulnerability, the board
+    numbers and the deals' known tricks stay as they were."""
+    from bridgeio.double_dummy import random_deals, with_tricks
+    from bridgeio.model.deals import UNKNOWN_TRICKS
+
+    deals = next(random_deals(3, seed=7))
+    deals = DealSet(
+        seats=deals.seats,
+        boards=np.array([1, 2, 3]),
+        dealer=np.array([2, 3, 0], dtype=np.uint8),  # not the board numbers' N, E, S
+        vulnerability=np.array([3, 0, 1], dtype=np.uint8),
+    )
+    solved = with_tricks(deals)
+    assert solved.tricks is not None and not (solved.tricks == UNKNOWN_TRICKS).any()
+    assert (solved.tricks == solve_seats(deals.seats)).all()
+    for name in ("seats", "boards", "dealer", "vulnerability"):
+        assert (getattr(solved, name) == getattr(deals, name)).all(), name

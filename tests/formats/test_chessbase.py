@@ -16,7 +16,7 @@ from bridgeio import FormatError
 from bridgeio.cli import run
 from bridgeio.formats.chessbase import TournamentFile
 from bridgeio.formats.chessbase.checks import check, check_file
-from bridgeio.formats.chessbase.records import sort_key
+from bridgeio.formats.chessbase.tournament_record import sort_key
 from bridgeio.formats.json.reader import from_document
 from bridgeio.formats.json.tournaments import tournaments_document
 from bridgeio.model.chess import PAIRINGS, PartialDate, Tournament, TournamentIndex

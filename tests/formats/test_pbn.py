@@ -11,9 +11,9 @@ from hypothesis import given
 
 import bridgeio
 from bridgeio import FormatError, Seat, Strain
-from bridgeio.formats.pbn import dealer, vulnerable
 from bridgeio.formats.pbn.writer import write_chunks
 from bridgeio.model import UNKNOWN_TRICKS, DealSet, Par, parse_pbn_deal, vulnerability
+from bridgeio.model.board import dealer
 from tests.conftest import deal_sets, random_seats, random_tricks
 
 DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
@@ -62,8 +62,8 @@ def test_standard_rotation_of_dealer_and_vulnerability():
         "NS",
         "EW",
     ]
-    assert [vulnerable(b) for b in range(1, 17)] == expected
-    assert [vulnerable(b + 16) for b in range(1, 17)] == expected
+    assert [vulnerability(b).text for b in range(1, 17)] == expected
+    assert [vulnerability(b + 16).text for b in range(1, 17)] == expected
     assert [dealer(b).char for b in range(1, 9)] == list("NESWNESW")
 
 
@@ -83,7 +83,7 @@ def test_writer_emits_the_mandatory_tags_in_order(tmp_path):
         assert names[len(MANDATORY) :] == after
         assert tags["Board"] == str(number)
         assert tags["Dealer"] == dealer(number).char
-        assert tags["Vulnerable"] == vulnerable(number)
+        assert tags["Vulnerable"] == vulnerability(number).text
         assert tags["Deal"].startswith(dealer(number).char + ":")
         seats = parse_pbn_deal(tags["Deal"])
         assert np.array_equal(seats, deals.seats[number - 1])

@@ -9,7 +9,7 @@ import bridgeio
 from bridgeio import FormatError
 from bridgeio.cli import run
 from bridgeio.errors import collect
-from bridgeio.formats.pbn import sniff
+from bridgeio.formats.pbn.sniff import sniff
 from bridgeio.model import parse_pbn_deal
 
 DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"

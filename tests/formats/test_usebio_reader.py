@@ -22,10 +22,10 @@ from bridgeio.formats.usebio import boards as board_module
 from bridgeio.formats.usebio import parsing
 from bridgeio.formats.usebio import values as V
 from bridgeio.formats.usebio.boards import BoardReader, Context
+from bridgeio.formats.usebio.checks import check
 from bridgeio.formats.usebio.problems import Problems
 from bridgeio.formats.usebio.provenance import LineKept
 from bridgeio.formats.usebio.reader import read
-from bridgeio.formats.usebio.validate import check
 from bridgeio.model import RANKS, Card, Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.movement_checks import errors

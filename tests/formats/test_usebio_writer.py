@@ -17,10 +17,10 @@ from lxml import etree
 import bridgeio
 from bridgeio.cli import run
 from bridgeio.errors import ConversionError, DataLossWarning, collect
+from bridgeio.formats.usebio.checks import check, known_names
 from bridgeio.formats.usebio.events import derive
 from bridgeio.formats.usebio.names import NEWER_THAN_1_2
 from bridgeio.formats.usebio.reader import read
-from bridgeio.formats.usebio.validate import check, known_names
 from bridgeio.formats.usebio.writer import to_xml
 from bridgeio.model.cards import Card, Seat, Strain
 from bridgeio.model.contract import Contract, Doubling

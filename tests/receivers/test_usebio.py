@@ -31,7 +31,7 @@ from lxml import etree
 
 import bridgeio
 from bridgeio.errors import collect
-from bridgeio.formats.usebio.validate import SCHEMA_FILE
+from bridgeio.formats.usebio.checks import SCHEMA_FILE
 from bridgeio.formats.usebio.writer import EVENT_TYPES
 from bridgeio.model.results import Entry, Event, Player, Scoring
 from tests.receivers.common import converted, corpus_files, params

@@ -126,22 +126,10 @@ def _hands(name: str, solve: bool) -> Any:
 
 
 def _solved(deals: Any, label: str) -> Any:
-    """``deals`` with double-dummy tricks for every complete deal that lacks them."""
-    import numpy as np
+    """``deals`` with double-dummy tricks for every whole deal that lacks them."""
+    from bridgeio.double_dummy import SolverMissing, with_tricks
 
-    from bridgeio.double_dummy import SolverMissing, solve_seats
-    from bridgeio.model.deals import NO_SEAT, UNKNOWN_TRICKS, DealSet
-
-    if deals.seats is None or not len(deals):
-        return deals
-    if deals.tricks is not None and not (deals.tricks == UNKNOWN_TRICKS).any():
-        return deals
-    complete = ~(deals.seats == NO_SEAT).any(axis=1)
-    tricks = np.full((len(deals), 5, 4), UNKNOWN_TRICKS, dtype=np.uint8)
-    if deals.tricks is not None:
-        tricks[:] = deals.tricks
     try:
-        tricks[complete] = solve_seats(deals.seats[complete])
+        return with_tricks(deals)
     except SolverMissing as error:
         raise Failure(f"{label}: {error}") from None
-    return DealSet(seats=deals.seats, tricks=tricks, boards=deals.boards)

@@ -9,6 +9,6 @@ import click
 @click.argument("name", type=click.Choice(["usebio"]))
 def schema(name: str) -> None:
     """Print the XML Schema bridgeio validates USEBIO files against."""
-    from bridgeio.formats.usebio.validate import schema_text
+    from bridgeio.formats.usebio.checks import schema_text
 
     click.echo(schema_text(), nl=False)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from bridgeio.model import Deal
+from bridgeio.model.deals import NO_SEAT, UNKNOWN_TRICKS, DealSet
 
 BATCH = 40  # DDS solves at most 40 deals of five strains in one CalcAllTables call
 INSTALL_HINT = "double-dummy solving needs endplay: pip install 'bridgeio[dds]'"
@@ -33,3 +36,25 @@ def solve_seats(seats: np.ndarray) -> np.ndarray:
         tables = calc_all_tables([SolverDeal(Deal(row).pbn()) for row in batch])
         tricks[start : start + len(batch)] = [table.to_list() for table in tables]
     return tricks
+
+
+def with_tricks(deals: DealSet) -> DealSet:
+    """``deals`` with double-dummy tricks for every whole deal that lacks them (known tricks
+    kept, everything else of the set as it was: boards, dealer, vulnerability, provenance).
+
+    >>> whole = DealSet.from_deals([Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. "
+    ...                                           "..AKQJT98765432. ...AKQJT98765432")])
+    >>> known = dataclasses.replace(whole, tricks=np.full((1, 5, 4), 6, dtype=np.uint8))
+    >>> with_tricks(known) is known  # (nothing to solve: no solver needed)
+    True
+    """
+    if deals.seats is None or not len(deals):
+        return deals
+    if deals.tricks is not None and not (deals.tricks == UNKNOWN_TRICKS).any():
+        return deals
+    whole = ~(deals.seats == NO_SEAT).any(axis=1)
+    tricks = np.full((len(deals), 5, 4), UNKNOWN_TRICKS, dtype=np.uint8)
+    if deals.tricks is not None:
+        tricks[:] = deals.tricks
+    tricks[whole] = solve_seats(deals.seats[whole])
+    return dataclasses.replace(deals, tricks=tricks)

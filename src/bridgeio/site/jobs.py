@@ -131,15 +131,14 @@ def finish(path: str, name: str, index: str, solve: bool) -> dict[str, Any]:
 def _solve(doc: Results) -> bool:
     """Double-dummy tricks for every event's complete deals that lack them (as ``bridgeio
     recap --solve`` does); whether endplay was there to solve them."""
-    import importlib.util
+    from bridgeio.double_dummy import SolverMissing, with_tricks
 
-    from bridgeio.cli.recap import _solved  # the recap command's own solving, not a copy
-
-    if importlib.util.find_spec("endplay") is None:
+    try:
+        for event in doc.events:
+            if event.deals is not None:
+                event.deals = with_tricks(event.deals)
+    except SolverMissing:
         return False
-    for event in doc.events:
-        if event.deals is not None:
-            event.deals = _solved(event.deals, "")
     return any(e.deals is not None and e.deals.seats is not None for e in doc.events)
 
 

@@ -1,16 +1,9 @@
-"""ACBLscore game files: read every event, write back byte for byte, anonymise.
-
->>> sniff(b"\\x12\\x0a\\x03AC3" + bytes(10), 16), sniff(b"PK", 2)
-(True, False)
-"""
+"""ACBLscore game files: read every event, write back byte for byte, anonymise."""
 
 from __future__ import annotations
 
 import importlib
 from typing import Any
-
-MAGIC = b"\x12\x0a\x03AC3"
-
 
 _MODULES = (
     "anonymize",
@@ -28,15 +21,10 @@ _MODULES = (
     "pairing",
     "provenance",
     "reader",
-    "records",
+    "compiled",
     "sections",
     "writer",
 )
-
-
-def sniff(head: bytes, size: int) -> bool:
-    """Does a file start like a game file (its master table's length word and 'AC3')?"""
-    return head[:6] == MAGIC
 
 
 def __getattr__(name: str) -> Any:  # the modules are imported when first used

@@ -18,8 +18,8 @@ import struct
 from typing import TYPE_CHECKING
 
 from bridgeio.errors import FormatError
+from bridgeio.formats.acblscore import compiled as R
 from bridgeio.formats.acblscore import layout as L
-from bridgeio.formats.acblscore import records as R
 from bridgeio.formats.acblscore.codes import LATE_PLAY, NOT_IN_PLAY, NOT_PLAYED, raw_score
 from bridgeio.formats.acblscore.numbering import movement_number, renumber
 from bridgeio.formats.acblscore.pairing import Structural

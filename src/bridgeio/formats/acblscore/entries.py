@@ -17,8 +17,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from bridgeio.formats.acblscore import compiled as R
 from bridgeio.formats.acblscore import layout as L
-from bridgeio.formats.acblscore import records as R
 from bridgeio.formats.acblscore.codes import PIGMENTS, award_ranking, player_rank, rank_letter
 from bridgeio.formats.acblscore.decode import BAD, chars, joined
 from bridgeio.formats.acblscore.numbering import Numbering

@@ -15,8 +15,8 @@ import datetime
 from typing import TYPE_CHECKING
 
 from bridgeio.errors import FormatError
+from bridgeio.formats.acblscore import compiled as R
 from bridgeio.formats.acblscore import layout as L
-from bridgeio.formats.acblscore import records as R
 from bridgeio.formats.acblscore.codes import EVENT_KINDS, SCORINGS, scoring_code
 from bridgeio.formats.acblscore.decode import chars, date_text, looks_like_date, parse_date
 from bridgeio.formats.acblscore.entries import Rankings

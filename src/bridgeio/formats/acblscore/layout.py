@@ -9,7 +9,7 @@ characters; ``f1``/``f2``/``f4`` intfloat with 1, 2 or 4 decimals in 2 bytes (``
 
 from __future__ import annotations
 
-from bridgeio.formats.acblscore import MAGIC as MAGIC  # the sniffer's, kept with the package
+from bridgeio.formats.acblscore.sniff import MAGIC as MAGIC  # (the sniffer's)
 
 Field = tuple[int, str, str]
 

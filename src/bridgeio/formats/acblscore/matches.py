@@ -16,8 +16,8 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING
 
+from bridgeio.formats.acblscore import compiled as R
 from bridgeio.formats.acblscore import layout as L
-from bridgeio.formats.acblscore import records as R
 from bridgeio.formats.acblscore.pairing import Structural
 from bridgeio.formats.acblscore.provenance import MatchKept
 from bridgeio.model.results import Match, Section

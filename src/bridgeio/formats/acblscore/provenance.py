@@ -33,8 +33,8 @@ import datetime
 import struct
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
+from bridgeio.formats.acblscore import compiled as R
 from bridgeio.formats.acblscore import layout as L
-from bridgeio.formats.acblscore import records as R
 from bridgeio.formats.acblscore.decode import Record, text
 from bridgeio.model.provenance import Provenance
 

@@ -26,8 +26,8 @@ from collections.abc import Callable
 
 from bridgeio.errors import FormatError, Problem, Severity, report
 from bridgeio.files import collector_paused, input_size
+from bridgeio.formats.acblscore import compiled as R
 from bridgeio.formats.acblscore import layout as L
-from bridgeio.formats.acblscore import records as R
 from bridgeio.formats.acblscore.decode import BAD, Record, text
 from bridgeio.formats.acblscore.events import read_event
 from bridgeio.formats.acblscore.provenance import EntryKept, EventKept, GameFile, MatchKept

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bridgeio.errors import FormatError
+from bridgeio.formats.acblscore import compiled as R
 from bridgeio.formats.acblscore import layout as L
-from bridgeio.formats.acblscore import records as R
 from bridgeio.formats.acblscore.boards import patch_board, read_boards
 from bridgeio.formats.acblscore.entries import Rankings, patch_entry, read_entries
 from bridgeio.formats.acblscore.matches import (

@@ -15,22 +15,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from bridgeio.formats.chessbase.layout import HEADER, MAGIC, RECORD_SIZE
-
-
-def sniff(head: bytes, size: int) -> bool:
-    """A header with ChessBase's magic number and the 90-byte tournament record."""
-    if len(head) < HEADER.size:
-        return False
-    fields = HEADER.unpack_from(head)
-    return bool(fields[2] == MAGIC and fields[3] == RECORD_SIZE)
-
 
 def __getattr__(name: str) -> Any:  # the modules are imported when first used
     if name == "TournamentFile":
         from bridgeio.formats.chessbase.entity import TournamentFile
 
         return TournamentFile
-    if name in ("entity", "reader", "writer", "checks", "records", "tree"):
+    if name in ("entity", "reader", "writer", "checks", "tournament_record", "tree"):
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,7 @@ import numpy as np
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
 from bridgeio.formats.chessbase import layout as L
-from bridgeio.formats.chessbase import records
+from bridgeio.formats.chessbase import tournament_record as records
 from bridgeio.formats.chessbase.tree import SortTree, TreeError
 from bridgeio.model.chess import Tournament, TournamentIndex
 

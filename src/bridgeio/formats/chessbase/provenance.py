@@ -25,7 +25,7 @@ import numpy as np
 
 from bridgeio.errors import FormatError
 from bridgeio.formats.chessbase import layout as L
-from bridgeio.formats.chessbase import records
+from bridgeio.formats.chessbase import tournament_record as records
 from bridgeio.formats.chessbase.entity import _SLOT_DTYPE, MAX_SLOTS, TournamentFile
 from bridgeio.formats.chessbase.tree import SortTree, TreeError
 from bridgeio.jsonfields import JSON, array, at, boolean, integer, mapping, text

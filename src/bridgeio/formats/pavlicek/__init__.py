@@ -20,13 +20,13 @@ from bridgeio.formats.pavlicek.layout import LAYOUTS as LAYOUTS
 
 def __getattr__(name: str) -> Any:  # the modules are imported when first used
     if name == "RecordFile":
-        from bridgeio.formats.pavlicek.records import RecordFile
+        from bridgeio.formats.pavlicek.deal_records import RecordFile
 
         return RecordFile
     if name == "plausible":
         from bridgeio.formats.pavlicek.sniff import plausible
 
         return plausible
-    if name in ("checks", "codec", "reader", "records", "sniff", "suits", "writer"):
+    if name in ("checks", "codec", "deal_records", "reader", "sniff", "suits", "writer"):
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,8 +10,8 @@ import numpy as np
 from bridgeio.errors import Problem
 from bridgeio.files import input_size
 from bridgeio.formats.pavlicek import codec
+from bridgeio.formats.pavlicek.deal_records import cut_problem, marker_at, tail_is_end_marker
 from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT, RecordLayout
-from bridgeio.formats.pavlicek.records import cut_problem, marker_at, tail_is_end_marker
 
 Add = Callable[[int, str], None]  # report a problem of the record at an index
 

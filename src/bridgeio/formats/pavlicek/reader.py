@@ -10,14 +10,14 @@ import numpy as np
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
 from bridgeio.formats.pavlicek import codec
-from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT, ZBS, RecordLayout
-from bridgeio.formats.pavlicek.records import (
+from bridgeio.formats.pavlicek.deal_records import (
     CHUNK_RECORDS,
     allocate,
     decode_chunk,
     raw_chunks,
     report_cut,
 )
+from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT, ZBS, RecordLayout
 from bridgeio.formats.pavlicek.suits import group_sizes, open_run_of
 from bridgeio.model import DealSet, DiagramSet
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 
 from bridgeio.errors import FormatError
-from bridgeio.formats.pavlicek import codec, records
+from bridgeio.formats.pavlicek import codec
+from bridgeio.formats.pavlicek import deal_records as records
 from bridgeio.formats.pavlicek.layout import LOCATOR_LIMIT, ZBS, RecordLayout
 from bridgeio.model import UNKNOWN_TRICKS, Seat
 
@@ -53,7 +54,7 @@ def plausible(head: bytes, size: int, layout: RecordLayout) -> bool:
     """Do the content and size of a file show it to be a ``layout`` file?
 
     >>> from bridgeio.formats.pavlicek.layout import ZBD
-    >>> from bridgeio.formats.pavlicek.records import encode_chunk
+    >>> from bridgeio.formats.pavlicek.deal_records import encode_chunk
     >>> from bridgeio.model import Deal, DealSet
     >>> deal = Deal.from_pbn(
     ...     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")

@@ -10,8 +10,8 @@ import numpy as np
 
 from bridgeio.errors import ConversionError
 from bridgeio.formats.pavlicek import codec
+from bridgeio.formats.pavlicek.deal_records import encode_chunk, marker_at
 from bridgeio.formats.pavlicek.layout import RecordLayout
-from bridgeio.formats.pavlicek.records import encode_chunk, marker_at
 from bridgeio.model import NO_SEAT, DealSet, DiagramSet, Seat, as_deals
 from bridgeio.model.document import Document
 

@@ -30,12 +30,12 @@ import numpy as np
 
 from bridgeio.errors import FormatError
 from bridgeio.files import input_size
-from bridgeio.formats.pbn import BINARY, UTF16_BOMS, UTF32_BOMS
 from bridgeio.formats.pbn.blocks import Findings, Inheritance, Parsed, parse_slow
 from bridgeio.formats.pbn.fast import parse_fast
 from bridgeio.formats.pbn.provenance import CP1252, UTF8, PbnGames
 from bridgeio.formats.pbn.results import has_results, tables_to_results
 from bridgeio.formats.pbn.scan import TAG, first_text_line
+from bridgeio.formats.pbn.sniff import BINARY, UTF16_BOMS, UTF32_BOMS
 from bridgeio.model import NO_SEAT, DealSet, concat
 from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 from bridgeio.model.results import Results

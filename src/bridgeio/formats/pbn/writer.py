@@ -18,8 +18,7 @@ from bridgeio.formats.pbn.edit import edit
 from bridgeio.formats.pbn.provenance import PbnGames, line_end
 from bridgeio.formats.pbn.write_results import faithful_deals, results_text
 from bridgeio.model import NO_SEAT, DealSet, Seat, Strain, as_deals, deal_strings
-from bridgeio.model.board import BY_CODE, vulnerability
-from bridgeio.model.board import dealer as dealer
+from bridgeio.model.board import BY_CODE
 from bridgeio.model.contract import Contract, Doubling
 from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 from bridgeio.model.document import Document
@@ -34,15 +33,6 @@ TABLE_ORDER = [
     for seat in Seat
     for strain in (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 ]
-
-
-def vulnerable(board: int) -> str:
-    """The vulnerability of a board as PBN spells it (the model's rule, :mod:`.board`).
-
-    >>> vulnerable(1), vulnerable(4), vulnerable(16)
-    ('None', 'All', 'EW')
-    """
-    return vulnerability(board).text
 
 
 def _fixed(texts: list[str]) -> np.ndarray:

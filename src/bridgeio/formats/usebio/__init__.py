@@ -3,11 +3,8 @@
 Modules: ``parsing`` (safe streaming parse), ``reader`` (the one pass), ``events``,
 ``entries``, ``boards``, ``matches``, ``handsets`` (what each element becomes in the model),
 ``values`` (texts and values both ways), ``provenance`` (what the model has no field for),
-``validate`` (schema and rules in the reader's pass), ``writer`` and ``output`` (writing),
+``checks`` (schema and rules in the reader's pass), ``writer`` and ``output`` (writing),
 ``anonymize`` (byte for byte), ``names`` (the vocabulary).
-
->>> sniff(b'<?xml version="1.0"?><USEBIO Version="1.2">', 40)
-True
 """
 
 from __future__ import annotations
@@ -18,14 +15,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bridgeio.model.document import Document
     from bridgeio.model.results import Results
-
-_ROOTS = tuple("<USEBIO".encode(encoding) for encoding in ("ascii", "utf-16-le", "utf-16-be"))
-
-
-def sniff(head: bytes, size: int) -> bool:
-    """A USEBIO root element near the start, in an 8-bit encoding or UTF-16 (as XML allows)."""
-    sample = head[:8192]
-    return any(root in sample for root in _ROOTS)
 
 
 def split_events(doc: Document) -> list[tuple[str, Results]]:
@@ -41,6 +30,6 @@ def split_events(doc: Document) -> list[tuple[str, Results]]:
 
 
 def __getattr__(name: str) -> Any:  # the modules are imported when first used
-    if name in ("reader", "writer", "validate", "anonymize"):
+    if name in ("reader", "writer", "checks", "anonymize"):
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,7 +6,7 @@ memory (a board is read and then freed). Problems found on the way (an impossibl
 duplicate pair number, a number of a hundred digits, a contract that is none) are reported
 with their kind, line and element, and the file is still read; malformed or hostile XML is a
 :class:`~bridgeio.errors.FormatError`. A validator can ride along the same pass
-(:mod:`bridgeio.formats.usebio.validate`): the file is parsed once for both.
+(:mod:`bridgeio.formats.usebio.checks`): the file is parsed once for both.
 
 >>> import os, tempfile
 >>> path = os.path.join(tempfile.mkdtemp(), "x.xml")
