@@ -236,3 +236,30 @@ def test_a_sit_out_shows_as_one_and_each_pair_has_every_line_it_played(
                 assert sum(" sat out " in f" {r} " for r in rows) == len(mine)
             against = [text(t) for t in by_class(tree, "table", "traveller")]
             assert sum(t.count("sat out") for t in against) == len(sit_outs)
+
+
+def test_a_boards_stated_dealer_and_vulnerability_are_shown_not_its_numbers() -> None:
+    """A hand record that states board 1's dealer South, both vulnerable (its number gives
+    North, none): the diagram and par follow what the record states."""
+    import numpy as np
+
+    from bridgeio.model.deals import DealSet
+    from bridgeio.recap.hands import Hands
+
+    deal = DealSet.from_deals(
+        [
+            bridgeio.Deal.from_pbn(
+                "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+            )
+        ]
+    )
+    stated = DealSet(
+        seats=deal.seats,
+        boards=np.array([1]),
+        dealer=np.array([2], dtype=np.uint8),
+        vulnerability=np.array([3], dtype=np.uint8),
+    )
+    shown, plain = Hands.of(stated).board(1), Hands.of(deal).board(1)
+    assert (shown.dealer, shown.vulnerability) == ("South", "Both")
+    assert (plain.dealer, plain.vulnerability) == ("North", "None")
+    assert Hands.of(stated).board(2).dealer == Hands.of(None).board(2).dealer

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bridgeio.model.board import Vulnerability, dealer, vulnerability
+from bridgeio.model.board import BY_CODE, Vulnerability, dealer, vulnerability
 from bridgeio.model.cards import RANKS, Seat, Strain
 from bridgeio.model.deals import NO_SEAT, DealSet
 from bridgeio.model.par import Par
@@ -68,10 +68,14 @@ class Hands:
     def __init__(self, deals: DealSet | None) -> None:
         self.deals = deals
         self.rows: dict[int, int] = {}
+        self.stated: dict[int, tuple[Seat, Vulnerability]] = {}  # (as the hand record says)
         if deals is not None and deals.seats is not None:
             numbers = deals.boards if deals.boards is not None else np.arange(1, len(deals) + 1)
+            dealers, vulnerable = deals.dealers(numbers), deals.vulnerabilities(numbers)
             for row, number in enumerate(numbers.tolist()):
-                self.rows.setdefault(int(number), row)
+                if int(number) not in self.rows:
+                    self.rows[int(number)] = row
+                    self.stated[int(number)] = (Seat(int(dealers[row])), BY_CODE[vulnerable[row]])
 
     @classmethod
     def of(cls, deals: DealSet | None) -> Hands:
@@ -81,8 +85,8 @@ class Hands:
     def board(self, number: int) -> BoardHands:
         """Board ``number``: its dealer and vulnerability always; hands when the record holds
         the whole deal; makeable contracts and par when its tricks are known."""
-        found = BoardHands(number, SEAT_NAMES[dealer(number).char], "", [])
-        found.vulnerability = _VULNERABLE[vulnerability(number)]
+        seat, vulnerable = self.stated.get(number, (dealer(number), vulnerability(number)))
+        found = BoardHands(number, SEAT_NAMES[seat.char], _VULNERABLE[vulnerable], [])
         row = self.rows.get(number)
         if row is None or self.deals is None or self.deals.seats is None:
             return found
@@ -91,7 +95,7 @@ class Hands:
             return found
         found.hands = [_hand(seats, seat) for seat in Seat]
         if self.deals.tricks is not None:
-            _double_dummy(found, self.deals.tricks[row])
+            _double_dummy(found, self.deals.tricks[row], seat, vulnerable)
         return found
 
 
@@ -105,14 +109,16 @@ def _hand(seats: np.ndarray, seat: Seat) -> Hand:
     return Hand(SEAT_NAMES[seat.char], suits, hcp)
 
 
-def _double_dummy(found: BoardHands, tricks: np.ndarray) -> None:
+def _double_dummy(
+    found: BoardHands, tricks: np.ndarray, seat: Seat, vulnerable: Vulnerability
+) -> None:
     if (tricks > 13).all():
         return
     found.makeable = [
         (SEAT_NAMES[seat.char], [_level(int(tricks[strain, seat])) for strain in _STRAINS])
         for seat in _DD_SEATS
     ]
-    par = Par.of(tricks, dealer(found.number), vulnerability(found.number))
+    par = Par.of(tricks, seat, vulnerable)
     if par is None:
         return
     side = "N-S" if par.score >= 0 else "E-W"
