@@ -57,11 +57,6 @@ class Vulnerability(Enum):
             raise ValueError(f"not a vulnerability: {text!r}")
         return found
 
-    @classmethod
-    def of_board(cls, board: int) -> Vulnerability:
-        """The vulnerability of a board by the standard 16-board cycle."""
-        return vulnerability(board)
-
 
 BY_CODE = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
 """Each vulnerability by its :attr:`Vulnerability.code`."""

@@ -15,8 +15,8 @@ would double rather than outbid, above the owner's best contract.
 >>> t = np.full((5, 4), 6, dtype=np.uint8)
 >>> t[Strain.SPADES] = (10, 3, 10, 3)  # North-South make ten tricks in spades
 >>> p = par(t, Seat.NORTH, Vulnerability.NONE)
->>> p.score, p.optimum_score, p.par_contract, p.dds_contracts()
-(420, 'NS 420', 'NS 4S', 'NS:NS 4S')
+>>> p.score, p.optimum_score, p.par_contract
+(420, 'NS 420', 'NS 4S')
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ from bridgeio.model.deals import UNKNOWN_TRICKS, DealSet
 _ORDER = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
 """Strains from the lowest-ranking; contract ``k`` is level ``k // 5 + 1`` in ``_ORDER[k % 5]``."""
 _SIDES = ((Seat.NORTH, Seat.SOUTH), (Seat.EAST, Seat.WEST))
-_DDS_STRAIN = {Strain.NOTRUMP: "N"}
 _MANY = 10_000  # more than any score (the most is 3,800: 7NT doubled, vulnerable, 13 down)
 
 
@@ -46,8 +45,8 @@ class ParContract:
     ``top`` is the highest level that scores the same (DDS writes ``"345N"`` for 3NT to 5NT).
 
     >>> c = ParContract(Contract.parse("3NT", "N"), (Seat.NORTH, Seat.SOUTH), 11, 5)
-    >>> c.text, c.dds_text, c.overtricks, c.dds_overtricks_text
-    ('NS 3NT', 'NS 345N', 2, '3N-NS+2')
+    >>> c.text, c.overtricks
+    ('NS 3NT', 2)
     """
 
     contract: Contract
@@ -70,25 +69,6 @@ class ParContract:
         """PBN's ``ParContract`` spelling: ``"NS 4S"``, ``"EW 5HX"``."""
         return f"{self.side} {self.contract.text}"
 
-    @property
-    def dds_text(self) -> str:
-        """DDS's ``Par`` spelling: levels, strain (``N`` for notrump), ``x`` when doubled."""
-        levels = "".join(str(level) for level in range(self.contract.level, self.top + 1))
-        return f"{self.side} {levels}{self._strain}{'x' * self.contract.doubling}"
-
-    @property
-    def dds_overtricks_text(self) -> str:
-        """DDS's ``DealerPar`` spelling: ``"4S*-EW-1"``, ``"3N-NS+2"``, ``"2S-EW"``."""
-        doubled = "*" * self.contract.doubling
-        extra = f"{self.overtricks:+d}" if self.overtricks else ""
-        return f"{self.contract.level}{self._strain}{doubled}-{self.side}{extra}"
-
-    @property
-    def _strain(self) -> str:
-        strain = self.contract.strain
-        assert strain is not None
-        return _DDS_STRAIN.get(strain, strain.text)
-
 
 @dataclass(frozen=True)
 class Par:
@@ -96,8 +76,8 @@ class Par:
     when the deal is passed out).
 
     >>> p = Par(-100, (ParContract(Contract.parse("5HX", "N"), (Seat.NORTH,), 10, 5),))
-    >>> p.optimum_score, p.par_contract, p.dds_score("EW"), p.dds_contracts("EW")
-    ('NS -100', 'N 5HX', 'EW 100', 'EW:N 5Hx')
+    >>> p.optimum_score, p.par_contract, p.text
+    ('NS -100', 'N 5HX', 'NS -100: N 5HX')
     """
 
     score: int
@@ -117,14 +97,6 @@ class Par:
     def par_contract(self) -> str:
         """PBN's ``ParContract``: the contracts joined with ``","``, ``"Pass"`` for none."""
         return ",".join(c.text for c in self.contracts) or "Pass"
-
-    def dds_score(self, view: str = "NS") -> str:
-        """DDS's par score from ``view``'s side (``"NS"`` or ``"EW"``): ``"NS -110"``."""
-        return f"{view} {self.score if view == 'NS' else -self.score}"
-
-    def dds_contracts(self, view: str = "NS") -> str:
-        """DDS's par contracts as seen from ``view``: ``"NS:EW 2S"``, ``"NS:EW 2Nx,EW 3Cx"``."""
-        return f"{view}:" + (",".join(c.dds_text for c in self.contracts) or "pass")
 
     @property
     def text(self) -> str:

@@ -87,11 +87,6 @@ class Line:
         return _shown(self.ns_points, self.ns_check)
 
     @property
-    def ew_shown(self) -> float | None:
-        """E-W's points as shown."""
-        return _shown(self.ew_points, self.ew_check)
-
-    @property
     def ew_mark(self) -> str:
         """E-W's top or bottom: N-S's the other way round."""
         return {"top": "bottom", "bottom": "top"}.get(self.mark, "")

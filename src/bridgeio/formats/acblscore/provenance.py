@@ -83,16 +83,6 @@ class GameFile(Provenance):
         """The note for the directors (lines of text)."""
         return memo_lines(self.data, self.master()["note"], L.NOTE_LINE)
 
-    def free_blocks(self) -> list[tuple[int, int]]:
-        """(offset, size) of each block on the free list, as far as it can be followed."""
-        blocks: list[tuple[int, int]] = []
-        pointer = struct.unpack_from("<I", self.data, 0x0A)[0]
-        while pointer and pointer not in dict(blocks) and 0 < pointer <= len(self.data) - 6:
-            size, following = struct.unpack_from("<hI", self.data, pointer)
-            blocks.append((pointer, -size))
-            pointer = following
-        return blocks
-
     def contents(self) -> dict[str, int]:
         """What the file holds that the results model does not (what a conversion to another
         format leaves out): memos and notes, and what the reader counted of score
@@ -223,13 +213,6 @@ class SectionKept(Kept):
         super().__init__(at, file)
         self.summary = summary
 
-    def summary_fields(self) -> dict[str, Any]:
-        """The section summary in the master table (status, combining and ranking links)."""
-        if self.file is None:
-            return {}
-        at = L.SECTION_SUMMARIES + (self.summary - 1) * L.SECTION_SUMMARY_SIZE
-        return R.SUMMARY.decode(self.file.data, at)
-
     phantom = Field[int]("phantom", "The phantom pair's number (negative: E-W), 0 for none.")
 
     @property
@@ -291,12 +274,6 @@ class MatchKept(Kept):
     def __init__(self, at: int, away: int = 0, file: GameFile | None = None) -> None:
         super().__init__(at, file)
         self.away = away
-
-    def away_fields(self) -> dict[str, Any]:
-        """The away team's record (empty when there is none or it is not linked)."""
-        if self.file is None or not self.away:
-            return {}
-        return R.TEAM_MATCH.decode(self.file.data, self.away)
 
     wins = Field[float]("wins", "The home team's wins in the match (0, 0.5 or 1).")
     boards = Field[int]("boards", "The boards played in the match.")

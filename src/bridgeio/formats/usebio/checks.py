@@ -53,12 +53,6 @@ def schema_text() -> str:
     return SCHEMA_FILE.read_text(encoding="utf-8")
 
 
-def known_names() -> set[str]:
-    """Every element name the schema declares."""
-    tree = etree.parse(str(SCHEMA_FILE))
-    return {str(e.get("name")) for e in tree.iter(f"{_XS}element") if e.get("name")}
-
-
 def check(path: str) -> list[Problem]:
     """Every problem of a USEBIO file, in reading order: schema, rules and what the reader
     found. Malformed or hostile XML is a :class:`~bridgeio.errors.FormatError`, as when
