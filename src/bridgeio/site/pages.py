@@ -19,10 +19,9 @@ from typing import Any
 
 import jinja2
 
-from bridgeio import __version__
 from bridgeio.recap import content_security_policy
 from bridgeio.recap.page import TEMPLATES as RECAP_TEMPLATES
-from bridgeio.recap.text import number_text
+from bridgeio.recap.page import environment
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -62,21 +61,13 @@ POLICY = _policy()
 
 @functools.cache
 def _environment() -> jinja2.Environment:
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    environment.filters["num"] = number_text
-    environment.globals.update(
-        version=__version__,
+    made = environment(TEMPLATES)
+    made.globals.update(
         css=(RECAP_TEMPLATES / "recap.css").read_text(encoding="utf-8"),
         site_css=SITE_CSS,
         js=(RECAP_TEMPLATES / "recap.js").read_text(encoding="utf-8"),
     )
-    return environment
+    return made
 
 
 def render(template: str, **values: Any) -> str:
