@@ -214,9 +214,13 @@ def _numbered(code: Ints) -> tuple[Ints, Ints]:
 
 def _points(scores: Sequence[Score | None]) -> Floats:
     """Scores in points (NaN for any other)."""
-    try:  # the usual case, scores in points and none missing: made at once
+    try:  # the usual case, scores in points and none missing: made at once (as whole
+        # numbers first: twice as fast as making floats of them)
+        made = np.array(scores)
+        if made.dtype.kind in "iub":
+            return made.astype(np.float64)
         return np.array(scores, dtype=np.float64)
-    except (TypeError, ValueError):  # an adjusted score: looked at one by one
+    except (TypeError, ValueError, OverflowError):  # an adjusted score: looked at one by one
         values = [s if type(s) is int else NAN for s in scores]
         return np.fromiter(values, dtype=np.float64, count=len(values))
 
