@@ -331,14 +331,14 @@ def test_acblscore_ranks_strat_and_overall_places_are_checked(name: str, number:
     assert found and all(f"error: {what}" in text for text in found), found
 
 
-HANDICAP = "usebio/nzscorer_handicap_pairs.xml"
+POOLED = "usebio/nzscorer_multi-section-multi-movement-pairs.xml"  # (totals: no rule)
 
 
 @needs_corpus
 def test_score_refuses_what_no_rule_reproduces_unless_a_convention_is_named(
     tmp_path: Path, capsys
 ) -> None:
-    source, out = CORPUS / HANDICAP, tmp_path / "out.xml"
+    source, out = CORPUS / POOLED, tmp_path / "out.xml"
     assert run(["score", str(source), str(out)]) == 2
     err = capsys.readouterr().err
     assert not out.exists()

@@ -264,6 +264,16 @@ def check_ranks(
 Tried = tuple[int, Rule, Ints, Ints, Bools]
 
 
+def rank_fit(rows: Rows, values: Floats) -> int:
+    """How many recorded ranks the best ranking rule gives, ranking ``values``."""
+    ranks = np.array([e.rank for _, e in rows], dtype=np.float64)  # (None: NaN)
+    given = ~np.isnan(ranks) & ~np.isnan(values)
+    if not given.any():
+        return 0
+    values = np.where(np.isnan(values), -np.inf, values)
+    return max(t[0] for t in _tried(RULES, Where.of(rows), values, ranks, given))
+
+
 def _tried(
     candidates: list[Rule], where: Where, values: Floats, ranks: Floats, given: Bools
 ) -> list[Tried]:
