@@ -266,6 +266,8 @@ def entry_json(entry: Entry) -> JSON:
         "awards": awards_json(entry.awards),
         "players": [player_json(p) for p in entry.players],
     }
+    if entry.handicap is not None:  # (a handicap event's: the key only where there is one)
+        data["handicap"] = entry.handicap
     return _keep(data, entry.kept)
 
 
@@ -694,6 +696,7 @@ def _entry(read: _Reader, data: JSON, where: str) -> Entry:
         tied=bool(data.get("tied", False)),
         strat=read.number(data, "strat", where, whole=True),
         boards_played=read.number(data, "boards_played", where, whole=True),
+        handicap=read.number(data, "handicap", where),
         seat=None
         if seat is None
         else read.parsed(f"{where}.seat", lambda: Seat.from_char(str(seat)), "a seat letter"),
