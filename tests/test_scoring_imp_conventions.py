@@ -108,10 +108,26 @@ def test_pianola_pairs_sit_both_ways_and_its_totals_are_unrounded_sums(corpus):
     assert "scaled to a full session from the unrounded boards, rounded to 2 decimals" in described
     assert done.agreement["boards"] == [24, 24] and done.agreement["ranks"] == [17, 17]
     # every total but two follows: pairs 16 and 17 record totals their own boards do not give
-    # (pair 17 played all 24 boards: 28.14 from its printed boards, 21.29 recorded)
+    # (pair 17 played all 24 boards: 28.14 from its printed boards, 21.29 recorded; the
+    # program's own session-scores.json and scorecard.json, in the same public repository,
+    # say the same), while every board figure of theirs agrees: one warning naming them, no
+    # error, the totals left as recorded
     assert done.agreement["totals"] == [15, 17]
-    wrong = {d.place: (d.recorded, d.computed) for d in done.differences}
-    assert wrong == {"event 1, pair 16": (53.57, 56.15), "event 1, pair 17": (21.29, 28.14)}
+    assert done.differences == []
+    said = [t for t in done.unchecked if "totals of pair 16, pair 17 not checked" in t]
+    assert len(said) == 1 and "53.57 recorded, 56.15 from its boards" in said[0], said
+    assert "21.29 recorded, 28.14 from its boards" in said[0]
+
+
+def test_a_single_total_off_its_boards_is_an_error(corpus):
+    """One total alone against its board figures is a typo: an error at that pair."""
+    results = read(corpus / BUTLER[0])
+    entry = next(e for s in results.events[0].sections for e in s.entries if e.score)
+    was, entry.score = entry.score, (entry.score or 0) + 5
+    done = rescore(results)
+    wrong = [(d.what, d.recorded, d.computed) for d in done.differences]
+    assert wrong == [("total", was + 5, was)]
+    assert not [t for t in done.unchecked if "not checked" in t]
 
 
 @pytest.mark.parametrize("name", IMP_FILES)
@@ -132,8 +148,9 @@ def test_a_changed_raw_score_is_reported_at_its_board(corpus, tmp_path, capsys, 
 @pytest.mark.parametrize("name", IMP_FILES)
 def test_imp_files_agree_with_the_rules_their_figures_fit(corpus, name):
     done = rescore(read(corpus / name))
-    assert not [d for d in done.differences if d.what != "total"]  # (Pianola's two below)
-    assert not [t for t in done.unchecked if "not checked" in t]
+    assert not done.differences
+    said = [t for t in done.unchecked if "not checked" in t]
+    assert said == ([] if name != PIANOLA else said[:1]) and len(said) <= 1  # (Pianola's two)
     for what in ("boards", "totals", "ranks"):
         agree, compared = done.agreement[what]
         assert compared > 0 and agree >= compared - 2, what

@@ -77,8 +77,9 @@ USEBIO = {  # file: (boards, totals, ranks) agreeing/compared, and the differenc
     "compscore_mp_pairs_mitchell_02.xml": ((24, 27), (25, 42), (42, 42), FINDINGS),
     "compscore_mp_pairs_mitchell_04.xml": ((24, 24), (16, 16), (16, 16), {}),
     "compscore_mp_pairs_mitchell_adjusted.xml": ((24, 27), (25, 42), (42, 42), FINDINGS),
-    # a handicap event: totals and ranks by the handicapped score (one warning each)
-    "nzscorer_handicap_pairs.xml": ((22, 22), (2, 18), (5, 18), {}),
+    # a handicap event: each total the pair's percentage and half its handicap, the places
+    # by the percentage before the handicap (scratch)
+    "nzscorer_handicap_pairs.xml": ((22, 22), (18, 18), (18, 18), {}),
     # three sections of two movements: ranks across the field, ties at one decimal
     "nzscorer_multi-section-multi-movement-pairs.xml": ((26, 26), (12, 66), (66, 66), {}),
     "nzscorer_pairs-with-np-passed.xml": ((26, 26), (26, 26), (26, 26), {}),
@@ -114,6 +115,11 @@ def test_usebio_conventions_are_found_from_the_points(corpus):
     assert describe["nzscorer_multi-section-multi-movement-pairs.xml"] == [
         "European matchpoints, top 64, Neuberg, 1 decimal (cut), ranks places by total "
         "across the field, ties at 1 decimal"
+    ]
+    assert describe["nzscorer_handicap_pairs.xml"] == [
+        "European matchpoints, top 16, 1 decimal, totals the percentage and half the pair's "
+        "handicap, ranks places by percentage before the handicap in a direction across the "
+        "sections scored together"
     ]
     assert describe["compscore_butler_mitchell.xml"] == [
         "Butler IMPs, datum the mean dropping the top and bottom 1, rounded to 10 with halves "

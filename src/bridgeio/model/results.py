@@ -252,6 +252,7 @@ class Entry:
     boards_played: int | None = None
     seat: Seat | None = None  # individuals: the seat they started in
     kept: Provenance | None = field(default=None, compare=False, repr=False)
+    handicap: float | None = None  # a handicap event's allowance (NZ Scorer: half of it added)
 
 
 @dataclass

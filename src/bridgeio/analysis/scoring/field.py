@@ -214,9 +214,13 @@ def _numbered(code: Ints) -> tuple[Ints, Ints]:
 
 def _points(scores: Sequence[Score | None]) -> Floats:
     """Scores in points (NaN for any other)."""
-    try:  # the usual case, scores in points and none missing: made at once
+    try:  # the usual case, scores in points and none missing: made at once (as whole
+        # numbers first: twice as fast as making floats of them)
+        made = np.array(scores)
+        if made.dtype.kind in "iub":
+            return made.astype(np.float64)
         return np.array(scores, dtype=np.float64)
-    except (TypeError, ValueError):  # an adjusted score: looked at one by one
+    except (TypeError, ValueError, OverflowError):  # an adjusted score: looked at one by one
         values = [s if type(s) is int else NAN for s in scores]
         return np.fromiter(values, dtype=np.float64, count=len(values))
 
@@ -295,9 +299,18 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
     """One side's points, factored and before factoring (from the ``other`` side's points
     before factoring, where the scores mirror them)."""
     scores, shares = flat.scores[side], flat.shares[side]
-    out = np.full(flat.size, np.nan)
     inside = ~np.isnan(scores)
-    if inside.any():
+    if inside.all():  # (every line a score: no line picked out)
+        group = flat.group
+        n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
+        if other is None:
+            plain = _matchpoints(group, scores, pool.convention)
+        else:
+            plain = pool.convention.per_beat * (n - 1) - other
+        out = _factored(plain, n, pool)
+        out = out.copy() if out is plain else out
+    elif inside.any():
+        out = np.full(flat.size, np.nan)
         group = flat.group[inside]
         n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
         if other is None:
@@ -308,6 +321,7 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
         plain = out.copy()
         out[inside] = _factored(points, n, pool)
     else:
+        out = np.full(flat.size, np.nan)
         plain = out.copy()
     given = ~np.isnan(shares)
     if given.any():  # (assigned scores: rare)
@@ -405,10 +419,11 @@ def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = 
     for recorded, value in zip(flat.recorded, computed.pairs(), strict=True):
         if where is not None:
             recorded = recorded[where]
-        none = np.isnan(value)
-        blank = np.isnan(recorded) | (recorded == 0)
         same = np.abs(recorded - value) < 1e-6  # NaN on either side: not the same
-        count += np.where(none, blank, same)
+        none = np.isnan(value)
+        if none.any():  # (a line with no points: rare)
+            same = np.where(none, np.isnan(recorded) | (recorded == 0), same)
+        count += same
     if flat.award is not None:
         count = np.where(flat.award if where is None else flat.award[where], 2, count)
     return count

@@ -50,13 +50,15 @@ class Field:
 
     name: str
     group: Callable[[Ints, Ints], Ints]
+    by_section: bool = False  # (whether the groups part the sections, the directions)
+    by_direction: bool = False
 
 
 FIELDS = [
-    Field("in a direction across the sections scored together", lambda s, d: d),
-    Field("in a direction within each section", lambda s, d: s * 3 + d),
+    Field("in a direction across the sections scored together", lambda s, d: d, False, True),
+    Field("in a direction within each section", lambda s, d: s * 3 + d, True, True),
     Field("across the field", lambda s, d: np.zeros_like(d)),
-    Field("within each section", lambda s, d: s),
+    Field("within each section", lambda s, d: s, True),
 ]
 
 
@@ -66,6 +68,7 @@ class Where:
 
     section: Ints
     direction: Ints
+    several: tuple[bool, bool] | None = None  # several sections, directions (when asked)
 
     @classmethod
     def of(cls, rows: Rows) -> Where:
@@ -76,6 +79,18 @@ class Where:
             0 if e.direction is None else 1 + (e.direction is Direction.EW) for _, e in rows
         ]
         return cls(np.array(sections, dtype=np.int64), np.array(directions, dtype=np.int64))
+
+    def partition(self, field: Field) -> tuple[bool, bool]:
+        """How ``field`` parts the rows: by section, by direction (where the rows have
+        several of them; two fields that part them alike place them alike)."""
+        several = self.several
+        if several is None:
+            section, direction = self.section, self.direction
+            several = self.several = (
+                bool(section.size and (section != section[0]).any()),
+                bool(direction.size and (direction != direction[0]).any()),
+            )
+        return field.by_section and several[0], field.by_direction and several[1]
 
     def groups(self, field: Field) -> Ints:
         """Each row's group in ``field``."""
@@ -249,6 +264,16 @@ def check_ranks(
 Tried = tuple[int, Rule, Ints, Ints, Bools]
 
 
+def rank_fit(rows: Rows, values: Floats) -> int:
+    """How many recorded ranks the best ranking rule gives, ranking ``values``."""
+    ranks = np.array([e.rank for _, e in rows], dtype=np.float64)  # (None: NaN)
+    given = ~np.isnan(ranks) & ~np.isnan(values)
+    if not given.any():
+        return 0
+    values = np.where(np.isnan(values), -np.inf, values)
+    return max(t[0] for t in _tried(RULES, Where.of(rows), values, ranks, given))
+
+
 def _tried(
     candidates: list[Rule], where: Where, values: Floats, ranks: Floats, given: Bools
 ) -> list[Tried]:
@@ -256,7 +281,13 @@ def _tried(
     all), with its places."""
     tried: list[Tried] = []
     every = int(given.sum())
+    seen: dict[tuple[bool, bool, int, int], Tried] = {}  # (fields that group rows alike)
     for rule in candidates:
+        key = (*where.partition(rule.field), rule.decimals, id(rule.after))
+        if key in seen:  # the same places as a rule tried already
+            count, _, low, high, agrees = seen[key]
+            tried.append((count, rule, low, high, agrees))
+            continue
         groups = where.groups(rule.field)
         low, high = places(values, groups, rule.after, rule.decimals)
         agrees = (low <= ranks) & (ranks <= high)
@@ -264,6 +295,7 @@ def _tried(
             other = places(values, groups, rule.after, rule.decimals, up=False)
             agrees |= (other[0] <= ranks) & (ranks <= other[1])
         tried.append((int((agrees & given).sum()), rule, low, high, agrees))
+        seen[key] = tried[-1]
         if tried[-1][0] == every:
             break  # (every rank: no rule can do better)
     return tried

@@ -108,12 +108,19 @@ class Difference:
 
     @property
     def problem(self) -> Problem:
-        """The difference as an error of ``bridgeio validate``."""
+        """The difference as an error of ``bridgeio validate``; a figure the file leaves
+        blank is no error of it (``score`` fills it in by the rule): a warning.
+
+        >>> found = Difference("event 1, board 2", "N-S matchpoints", "none", 4.5).problem
+        >>> found.severity, found.message
+        ('warning', 'N-S matchpoints none recorded, 4.5 by the rule')
+        """
         note = f" ({self.note})" if self.note else ""
         return Problem(
             self.place,
             f"{self.what} {_text(self.recorded)} recorded, {_text(self.computed)} by the rule"
             f"{note}",
+            "warning" if self.blank else "error",
         )
 
 

@@ -31,7 +31,7 @@ from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
 from bridgeio.analysis.scoring.field import Flat, Sides
-from bridgeio.analysis.scoring.ranking import Kept, check_ranks
+from bridgeio.analysis.scoring.ranking import Kept, check_ranks, rank_fit
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
 from bridgeio.model.results import Direction, Entry, Section
 
@@ -217,6 +217,7 @@ EXACT_SCALED = "the exact points scaled to a full session"
 PERCENTAGE = "the percentage"
 PRINTED = "the printed points summed"
 PLAYED = "the points of the boards played"
+HANDICAPPED = "the percentage and half the pair's handicap"
 
 
 class Rules(Mapping[str, tuple[Floats, Floats]]):
@@ -228,6 +229,8 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
     def __init__(self, pool: Pool, rows: Rows, counts: Tallies, adjust: Floats) -> None:
         self.pool, self.rows, self.counts, self.adjust = pool, rows, counts, adjust
         self.made: dict[str, tuple[Floats, Floats]] = {}
+        self.handicaps = handicaps(rows)
+        self.names = self.NAMES if self.handicaps is None else (*self.NAMES, HANDICAPPED)
 
     def __getitem__(self, name: str) -> tuple[Floats, Floats]:
         if name not in self.made:
@@ -235,10 +238,10 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
         return self.made[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.NAMES)
+        return iter(self.names)
 
     def __len__(self) -> int:
-        return len(self.NAMES)
+        return len(self.names)
 
     def _make(self, name: str) -> tuple[Floats, Floats]:
         counts, adjust, top = self.counts, self.adjust, self.pool.top or 1.0
@@ -254,8 +257,10 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
                 return scaled, 100 * stored / (top * full)
             exact = counts.exact + adjust
             return exact * full / played, 100 * (exact + counts.offsets) / (top * played)
-        if name == PERCENTAGE:
+        if name in (PERCENTAGE, HANDICAPPED):
             share = 100 * (counts.exact + adjust + counts.offsets) / (top * played)
+            if name == HANDICAPPED and self.handicaps is not None:
+                share = share + self.handicaps / 2
             return share, share
         if name == PRINTED:
             printed = counts.printed + adjust
@@ -264,6 +269,17 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
             return awarded, 100 * (printed + counts.offsets) / tops
         points = counts.points + adjust
         return points, 100 * (points + counts.offsets) / (top * played)
+
+
+def handicaps(rows: Rows) -> Floats | None:
+    """Each row's handicap (0 where none), None where no entry has one: a handicap event
+    (NZ Scorer's handicap pairs: the total and percentage are the pair's percentage with
+    half its handicap added, found on the corpus' handicap pairs, 18 of 18; its places are
+    by the percentage before the handicap)."""
+    found = [e.handicap for _, e in rows]
+    if found.count(None) == len(found):
+        return None
+    return np.array([h or 0.0 for h in found], dtype=np.float64)
 
 
 def _rules(pool: Pool, rows: Rows, counts: Tallies, adjust: Floats) -> Rules:
@@ -321,6 +337,10 @@ def check_totals(
     totals = _recorded([e.score for _, e in rows]) if apply else scores.values  # (as rescored)
     values = _ranked_values(rows, totals, rules, rule)
     basis = "total" if scores.given.any() or rule else "percentage"
+    if rules.handicaps is not None:  # places by the total, or by the scratch percentage
+        scratch = values - rules.handicaps / 2
+        if rank_fit(rows, scratch) > rank_fit(rows, values):
+            values, basis = scratch, "percentage before the handicap"
     check_ranks(pool, rows, values, method, apply, done, kept, basis)
 
 

@@ -258,6 +258,7 @@ def _entry(read: _Reader, data: JSON, where: str) -> Entry:
         tied=bool(data.get("tied", False)),
         strat=read.number(data, "strat", where, whole=True),
         boards_played=read.number(data, "boards_played", where, whole=True),
+        handicap=read.number(data, "handicap", where),
         seat=None
         if seat is None
         else read.parsed(f"{where}.seat", lambda: Seat.from_char(str(seat)), "a seat letter"),

@@ -251,6 +251,8 @@ def entry_json(entry: Entry) -> JSON:
         "awards": awards_json(entry.awards),
         "players": [player_json(p) for p in entry.players],
     }
+    if entry.handicap is not None:  # (a handicap event's: the key only where there is one)
+        data["handicap"] = entry.handicap
     return _keep(data, entry.kept)
 
 

@@ -112,6 +112,9 @@ class EntryReader:
             read.value("STRAT_NUMBER", get("STRAT_NUMBER"), _strat, None),
             boards_played=read.value("BOARDS_PLAYED", get("BOARDS_PLAYED"), _count, None),
         )
+        handicap = element.findtext("HANDICAP")  # (kept as written too: written back so)
+        if handicap is not None:
+            entry.handicap = read.value("HANDICAP", handicap, V.decimal, None)
         blocks = nested.get("MASTER_POINTS", [])
         awards = self._awards(texts, blocks, read)
         if awards:
