@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from bridgeio.analysis.scoring.factoring import Floats, to_precision
 from bridgeio.analysis.scoring.matchpoints import Convention
-from bridgeio.model.results import Assigned, BoardResult, Direction, Score, Section, Special
+from bridgeio.model.results import Assigned, BoardResult, Score, Section, Special
 
 if TYPE_CHECKING:
     from bridgeio.analysis.scoring.boards import Pool
@@ -427,18 +427,6 @@ def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = 
     if flat.award is not None:
         count = np.where(flat.award if where is None else flat.award[where], 2, count)
     return count
-
-
-def direction_keys(
-    flat: Flat, side: int, directed: list[bool]
-) -> list[tuple[int, Direction | None, int]]:
-    """The entry key (section index, direction or None for a Howell, pair) of each line's
-    pair on ``side``."""
-    direction = Direction.NS if side == 0 else Direction.EW
-    return [
-        (int(s), direction if directed[int(s)] else None, int(p))
-        for s, p in zip(flat.section, flat.pairs[side], strict=True)
-    ]
 
 
 def own_tops(flat: Flat, pool: Pool) -> Floats:

@@ -207,11 +207,6 @@ def ranks(
     return low.astype(np.int64), high.astype(np.int64)
 
 
-def rank_agrees(entry: Entry, low: int, high: int) -> bool:
-    """Does an entry's recorded rank (and tie) say the place ``low``-``high``?"""
-    return entry.rank == low and entry.tied == (high > low)
-
-
 def tie_text(low: int, high: int) -> str:
     """``3`` or ``3-4`` for a place shared."""
     return f"{low}-{high}" if high > low else str(low)
