@@ -12,14 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bridgeio
-from bridgeio.analysis.scoring import (
-    Convention,
-    check_contract_scores,
-    check_matchpoints,
-    matchpoints,
-    plain_boards,
-)
-from bridgeio.model.results import Results
+from bridgeio.analysis.scoring import Convention, check_contract_scores, matchpoints
+from bridgeio.model.results import Board, Results
 
 
 def games(folder: Path) -> list[Path]:
@@ -28,6 +22,27 @@ def games(folder: Path) -> list[Path]:
 
 def errors(problems: list[bridgeio.Problem]) -> list[str]:
     return [str(p) for p in problems if p.severity == "error"]
+
+
+def plain_boards(results: Results) -> list[Board]:
+    """The boards every line of which has a score in points and its matchpoints."""
+    return [
+        board
+        for event in results.events
+        for section in event.sections
+        for board in section.results
+        if board.results
+        and all(
+            isinstance(x.ns_score, int) and x.ns_points is not None and x.ew_points is not None
+            for x in board.results
+        )
+    ]
+
+
+def matchpoint_errors(results: Results) -> list[str]:
+    """The engine's findings on board points (the file's own convention, found)."""
+    _, found = bridgeio.score(results)
+    return [str(d.problem) for d in found if "matchpoints" in d.what]
 
 
 def read(path: Path) -> Results:
@@ -41,31 +56,28 @@ def test_every_acblscore_game_scores_as_recorded(corpus):
     for path in games(corpus / "acblscore"):
         results = read(path)
         assert errors(check_contract_scores(results)) == [], path.name
-        assert errors(check_matchpoints(results, Convention.ACBL)) == [], path.name
-        travellers = list(plain_boards(results, Convention.ACBL))
-        boards += len(travellers)
-        lines += sum(len(t.lines) for t in travellers)
-    # 1,581 complete plain travellers of 13,880 lines (the rest: factored or adjusted boards)
-    assert boards >= 1500 and lines >= 13000
+        assert matchpoint_errors(results) == [], path.name
+        plain = plain_boards(results)
+        boards += len(plain)
+        lines += sum(len(b.results) for b in plain)
+    assert boards >= 1500 and lines >= 13000  # (boards of plain scores, every one checked)
 
 
 def test_a_raw_score_that_keeps_the_order_is_found_by_its_contract(corpus):
     results = read(corpus / "usebio" / "nzscorer_pairs.xml")
     assert errors(check_contract_scores(results)) == []
-    assert errors(check_matchpoints(results, Convention.EUROPEAN)) == []
+    assert matchpoint_errors(results) == []
     changed = copy.deepcopy(results)
-    traveller = next(
-        t for t in plain_boards(changed, Convention.EUROPEAN) if _lone_bottom(t.lines) is not None
-    )
-    index = _lone_bottom(traveller.lines)
+    board = next(b for b in plain_boards(changed) if _lone_bottom(b.results) is not None)
+    index = _lone_bottom(board.results)
     assert index is not None
-    line = traveller.lines[index]
+    line = board.results[index]
     before = line.ns_score
     assert isinstance(before, int)
     line.ns_score, line.ew_score = before - 30, -(before - 30)  # still the bottom
-    assert errors(check_matchpoints(changed, Convention.EUROPEAN)) == []  # order unchanged
+    assert matchpoint_errors(changed) == []  # order unchanged
     found = errors(check_contract_scores(changed))
-    assert len(found) == 1 and found[0].startswith(traveller.place(index))
+    assert len(found) == 1 and f"board {board.number}, pairs {line.ns}/{line.ew}:" in found[0]
     assert f"N-S score {before - 30} does not fit" in found[0] and f"give {before}" in found[0]
 
 
@@ -82,24 +94,24 @@ def _lone_bottom(lines) -> int | None:
 def test_a_changed_matchpoint_is_found(corpus):
     results = read(corpus / "acblscore" / "long-beach-bridge_170613.ACA")
     changed = copy.deepcopy(results)
-    traveller = list(plain_boards(changed, Convention.ACBL))[7]
-    line = traveller.lines[3]
+    board = plain_boards(changed)[7]
+    line = board.results[3]
     assert line.ns_points is not None
     line.ns_points += 1
-    found = errors(check_matchpoints(changed, Convention.ACBL))
-    assert len(found) == 1 and found[0].startswith(traveller.place(3)), found
+    found = matchpoint_errors(changed)
+    assert len(found) == 1 and f"board {board.number}, pairs {line.ns}/{line.ew}:" in found[0]
     assert f"N-S matchpoints {line.ns_points:g} recorded, {line.ns_points - 1:g}" in found[0]
 
 
 def test_a_raw_score_that_changes_the_order_is_found_by_its_matchpoints(corpus):
     results = read(corpus / "acblscore" / "long-beach-bridge_170613.ACA")
     changed = copy.deepcopy(results)
-    traveller = list(plain_boards(changed, Convention.ACBL))[5]
-    top = max(line.ns_score for line in traveller.lines)
-    low = next(line for line in traveller.lines if line.ns_score != top)
+    board = plain_boards(changed)[5]
+    top = max(line.ns_score for line in board.results if isinstance(line.ns_score, int))
+    low = next(line for line in board.results if line.ns_score != top)
     low.ns_score, low.ew_score = top + 10, -(top + 10)  # now alone on top
-    found = errors(check_matchpoints(changed, Convention.ACBL))
-    assert found and all(f"board {traveller.board}," in f for f in found)
+    found = matchpoint_errors(changed)
+    assert found and all(f"board {board.number}," in f for f in found)
 
 
 @pytest.mark.parametrize("convention", list(Convention))

@@ -1,8 +1,9 @@
 """The scoring engine: recorded scores checked against the rules of duplicate bridge.
 
 It reads only the typed results model (:mod:`bridgeio.model.results`) and knows no file
-format. This first part checks each traveller line's score against its contract
-(:mod:`.contracts`) and each board's matchpoints against a recomputation (:mod:`.matchpoints`).
+format. It checks each traveller line's score against its contract (:mod:`.contracts`), and
+every figure of a file (board points, totals, percentages, ranks, IMPs, VPs) against the
+convention its own figures follow (:func:`rescore`, :mod:`.session`).
 
 >>> from bridgeio.model.results import Board, BoardResult, Event, Results, Section
 >>> lines = [BoardResult(1, t, ns=t, ew=t, ns_score=s, ew_score=-s, ns_points=p, ew_points=1 - p)
@@ -10,7 +11,7 @@ format. This first part checks each traveller line's score against its contract
 >>> results = Results([Event(sections=[Section("A", results=[Board(1, lines)])])])
 >>> check_contract_scores(results)[0].message
 '2 of 2 lines record no contract with declarer and tricks: their scores are not checked'
->>> check_matchpoints(results, Convention.ACBL)
+>>> rescore(results).differences
 []
 """
 
@@ -32,12 +33,7 @@ from bridgeio.analysis.scoring.imp_events import (
     ranks,
 )
 from bridgeio.analysis.scoring.imps import CrossAverage, cross_imps, imps
-from bridgeio.analysis.scoring.matchpoints import (
-    Convention,
-    check_matchpoints,
-    matchpoints,
-    plain_boards,
-)
+from bridgeio.analysis.scoring.matchpoints import Convention, matchpoints
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring
 from bridgeio.analysis.scoring.session import rescore, score
 from bridgeio.analysis.scoring.teams import match_imps, score_match
@@ -46,9 +42,7 @@ from bridgeio.analysis.scoring.victory_points import victory_points, vp_scale
 __all__ = [
     "Convention",
     "check_contract_scores",
-    "check_matchpoints",
     "matchpoints",
-    "plain_boards",
     "CrossAverage",
     "DatumRule",
     "ImpMethod",
