@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from bridgeio.analysis.scoring.arrays import every, some, trues
 from bridgeio.analysis.scoring.factoring import Floats, to_precision
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.model.results import Assigned, BoardResult, Score, Section, Special
@@ -130,7 +131,7 @@ def _awards(
     pair's percentage), or a line with no score at all and points recorded (Ruter's ``Pen``:
     an adjustment). They count in the pair's total, not in the board's field."""
     unscored = np.isnan(scores[0]) & np.isnan(scores[1])
-    if not unscored.any():  # (every line a score in points: the usual case)
+    if not some(unscored):  # (every line a score in points: the usual case)
         return None
     sitting = unscored & ((pairs[0] == 0) | (pairs[1] == 0))
     points = (~np.isnan(recorded[0]) & (recorded[0] != 0)) | (
@@ -138,7 +139,7 @@ def _awards(
     )
     blank = np.isnan(shares[0]) & np.isnan(shares[1])
     award = sitting | (unscored & blank & points)
-    return award if award.any() else None
+    return award if some(award) else None
 
 
 def _ew_points(
@@ -229,7 +230,7 @@ def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
     """Assigned percentages (NaN for any other score), looked for where ``points`` has none."""
     out = np.full(len(scores), NAN)
     missing = np.isnan(points)
-    if not missing.any():  # (every score in points: the usual case)
+    if not some(missing):  # (every score in points: the usual case)
         return out
     for k in np.flatnonzero(missing).tolist():
         share = assigned(scores[k])
@@ -284,9 +285,9 @@ def _mirrored(scores: tuple[Floats, Floats]) -> bool:
     alike): their sum is 0 or NaN, NaN only where both are (whole points: exact)."""
     total = scores[0] + scores[1]
     nan = np.isnan(total)
-    if (total[~nan] != 0).any() if nan.any() else total.any():
+    if some(total[~nan] != 0) if some(nan) else some(total):
         return False
-    return bool((np.isnan(scores[0][nan]) & np.isnan(scores[1][nan])).all())
+    return every(np.isnan(scores[0][nan]) & np.isnan(scores[1][nan]))
 
 
 def field_sizes(flat: Flat) -> Ints:
@@ -300,7 +301,7 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
     before factoring, where the scores mirror them)."""
     scores, shares = flat.scores[side], flat.shares[side]
     inside = ~np.isnan(scores)
-    if inside.all():  # (every line a score: no line picked out)
+    if every(inside):  # (every line a score: no line picked out)
         group = flat.group
         n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
         if other is None:
@@ -309,7 +310,7 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
             plain = pool.convention.per_beat * (n - 1) - other
         out = _factored(plain, n, pool)
         out = out.copy() if out is plain else out
-    elif inside.any():
+    elif some(inside):
         out = np.full(flat.size, np.nan)
         group = flat.group[inside]
         n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
@@ -324,7 +325,7 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
         out = np.full(flat.size, np.nan)
         plain = out.copy()
     given = ~np.isnan(shares)
-    if given.any():  # (assigned scores: rare)
+    if some(given):  # (assigned scores: rare)
         out[given] = plain[given] = shares[given] / 100 * pool.top
     return out, plain
 
@@ -349,7 +350,7 @@ def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
     """Neuberg's formula where a board had fewer results than ``pool.results``, and the ACBL
     small-group rule (sources: :mod:`.factoring`)."""
     big, top = float(pool.results), pool.top
-    if bool((n >= big).all()):  # every board complete: nothing to factor
+    if every(n >= big):  # every board complete: nothing to factor
         return points
     if pool.convention is Convention.ACBL:
         out = points * big / n + (big - n) / (2 * n)
@@ -414,14 +415,14 @@ def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = 
     """For each line (of ``where``: ``computed`` then holds those lines only), how many of
     its two recorded points agree with ``computed`` (no points: none or 0 recorded; an
     award's points are not the board's: they agree)."""
-    size = flat.size if where is None else int(where.sum())
+    size = flat.size if where is None else trues(where)
     count = np.zeros(size, dtype=np.int64)
     for recorded, value in zip(flat.recorded, computed.pairs(), strict=True):
         if where is not None:
             recorded = recorded[where]
         same = np.abs(recorded - value) < 1e-6  # NaN on either side: not the same
         none = np.isnan(value)
-        if none.any():  # (a line with no points: rare)
+        if some(none):  # (a line with no points: rare)
             same = np.where(none, np.isnan(recorded) | (recorded == 0), same)
         count += same
     if flat.award is not None:

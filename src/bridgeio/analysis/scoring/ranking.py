@@ -31,6 +31,7 @@ from operator import attrgetter
 import numpy as np
 import numpy.typing as npt
 
+from bridgeio.analysis.scoring.arrays import every, some, trues
 from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
@@ -87,8 +88,8 @@ class Where:
         if several is None:
             section, direction = self.section, self.direction
             several = self.several = (
-                bool(section.size and (section != section[0]).any()),
-                bool(direction.size and (direction != direction[0]).any()),
+                bool(section.size and some(section != section[0])),
+                bool(direction.size and some(direction != direction[0])),
             )
         return field.by_section and several[0], field.by_direction and several[1]
 
@@ -136,39 +137,63 @@ class Kept:
     eligible ones; its eligibility status, non-zero for a fill-in) and the score carried
     over from earlier sessions."""
 
-    event: Event | None = None
+    event: Event | None = None  # the event whose entries have places in strats
+    eligibility: bool = False  # whether their kept records say which are eligible
     ne: dict[int, bool] | None = None
     carried: bool = False  # whether final scores count what was carried over
-    table: tuple[dict[int, int], Ints, Ints] | None = None  # see :meth:`strats`
+    table: tuple[list[Entry], Ints, Ints] | None = None  # see :meth:`strats`
+    index: dict[int, int] | None = None  # each entry's row of the table (when first asked)
 
     @classmethod
     def of(cls, event: Event) -> Kept:
         """What the event's entries' kept records say (nothing where they say none)."""
         entries = [e for s in event.sections for e in s.entries]
-        if not any(e.ranks for e in entries) or not hasattr(type(entries[0].kept), "eligibility"):
+        if not any(e.ranks for e in entries):
             return cls()
-        return cls(event)
+        return cls(event, hasattr(type(entries[0].kept), "eligibility"))
 
     def not_eligible(self, rows: Rows) -> Bools:
         """Which rows are not eligible."""
         if self.ne is None:
-            entries = [e for s in self.event.sections for e in s.entries] if self.event else []
+            entries = self._entries() if self.eligibility else []
             self.ne = {id(e): bool(getattr(e.kept, "eligibility", 0)) for e in entries}
         ne = self.ne
         return np.array([ne.get(id(e), False) for _, e in rows], dtype=bool)
 
+    def _entries(self) -> list[Entry]:
+        return [e for s in self.event.sections for e in s.entries] if self.event else []
+
+    def _table(self) -> tuple[list[Entry], Ints, Ints]:
+        """Every entry of the event, its strat and its recorded places (made once)."""
+        if self.table is None:
+            entries = self._entries()
+            self.table = (entries, *_strat_table(entries))
+        return self.table
+
     def strats(self, rows: Rows) -> tuple[Ints, Ints]:
         """Each row's strat, and its recorded places in each strat as an array (row, strat,
-        [rank, overall low, overall high]; 0 where none): made once for the event."""
-        if self.table is None:
-            entries = [e for s in self.event.sections for e in s.entries] if self.event else []
-            if not self.event:
-                entries = [e for _, e in rows]
-            strat, table = _strat_table(entries)
-            self.table = ({id(e): k for k, e in enumerate(entries)}, strat, table)
-        index, strat, table = self.table
+        [rank, overall low, overall high]; 0 where none): made once for the event (for
+        rows of no event known here, made from the rows)."""
+        if self.event is None:
+            return _strat_table([e for _, e in rows])
+        entries, strat, table = self._table()
+        if self.index is None:
+            self.index = {id(e): k for k, e in enumerate(entries)}
+        index = self.index
         at = np.array([index[id(e)] for _, e in rows], dtype=np.int64)
         return strat[at], table[at]
+
+    def placed(self, event: Event) -> tuple[Rows, Ints, Ints]:
+        """The entries of ``event`` with places in its strats (in order), each with its
+        strat and places (as :meth:`strats`)."""
+        rows = [(s, e) for s in event.sections for e in s.entries if e.ranks]
+        if self.event is not event:
+            return (rows, *_strat_table([e for _, e in rows]))
+        entries, strat, table = self._table()
+        if len(rows) == len(entries):  # (every entry placed: the usual case)
+            return rows, strat, table
+        placed = np.array([bool(e.ranks) for e in entries], dtype=bool)
+        return rows, strat[placed], table[placed]
 
     def final_scores(self, rows: Rows) -> Floats:
         """:meth:`final_score` of each row (-inf: no score)."""
@@ -232,19 +257,19 @@ def check_ranks(
     ranks = np.array([e.rank for _, e in rows], dtype=np.float64)  # (None: NaN)
     missing = np.isnan(values)
     given = ~np.isnan(ranks) & ~missing
-    if missing.any():
+    if some(missing):
         values = np.where(missing, -np.inf, values)
     where, kept = Where.of(rows), kept or Kept()
     field, ne = FIELDS[0], None
-    if given.any():
-        found = int(given.sum())
+    if some(given):
+        found = trues(given)
         tried = _tried(RULES, where, values, ranks, given)
-        if tried[-1][0] < found and kept.event is not None:  # NE pairs, where the file has
+        if tried[-1][0] < found and kept.eligibility:  # NE pairs, where the file has
             ne = kept.not_eligible(rows)
-            if ne.any():
+            if some(ne):
                 tried += _tried(rules(ne), where, values, ranks, given)
         count, rule, low, high, agrees = max(tried, key=lambda t: t[0])  # ties: the first
-        if not where.direction.any() and rule.field is FIELDS[0]:  # (no directions: a Howell)
+        if not some(where.direction) and rule.field is FIELDS[0]:  # (no directions: a Howell)
             rule = Rule(FIELDS[2], rule.after, rule.decimals)
         done.agreement["ranks"][0] += count
         done.agreement["ranks"][1] += found
@@ -268,7 +293,7 @@ def rank_fit(rows: Rows, values: Floats) -> int:
     """How many recorded ranks the best ranking rule gives, ranking ``values``."""
     ranks = np.array([e.rank for _, e in rows], dtype=np.float64)  # (None: NaN)
     given = ~np.isnan(ranks) & ~np.isnan(values)
-    if not given.any():
+    if not some(given):
         return 0
     values = np.where(np.isnan(values), -np.inf, values)
     return max(t[0] for t in _tried(RULES, Where.of(rows), values, ranks, given))
@@ -280,7 +305,7 @@ def _tried(
     """Each rule's agreement with the recorded ranks (stopping at one that gives them
     all), with its places."""
     tried: list[Tried] = []
-    every = int(given.sum())
+    wanted = trues(given)
     seen: dict[tuple[bool, bool, int, int], Tried] = {}  # (fields that group rows alike)
     for rule in candidates:
         key = (*where.partition(rule.field), rule.decimals, id(rule.after))
@@ -294,9 +319,9 @@ def _tried(
         if rule.decimals < 2:  # a total printed at a half was rounded either way
             other = places(values, groups, rule.after, rule.decimals, up=False)
             agrees |= (other[0] <= ranks) & (ranks <= other[1])
-        tried.append((int((agrees & given).sum()), rule, low, high, agrees))
+        tried.append((trues(agrees & given), rule, low, high, agrees))
         seen[key] = tried[-1]
-        if tried[-1][0] == every:
+        if tried[-1][0] == wanted:
             break  # (every rank: no rule can do better)
     return tried
 
@@ -305,31 +330,28 @@ def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> No
     """ACBLscore's overall places in each strat, where recorded: across every section of
     the event and both directions, by final score, among the eligible entries of the strat,
     ties shared (see the module)."""
-    rows = [(s, e) for s in event.sections for e in s.entries if e.ranks]
+    kept = kept or Kept.of(event)
+    rows, strat, table = kept.placed(event)
     if not rows:
         return
-    kept = kept or Kept.of(event)
-    strat, table = kept.strats(rows)
-    depth = table.shape[1]
     recorded, tie = table[:, :, 1], table[:, :, 2]  # (row, strat)
     r, k = np.nonzero(recorded)
     if not r.size:
         return
+    inside = strat[:, None] >= np.arange(1, table.shape[1] + 1)[None, :]
     # (NE pairs and what was carried over looked up only where needed)
     for ne, carried in ((False, False), (True, False), (True, True)):
         kept.carried = carried
-        inside = strat[:, None] >= np.arange(1, depth + 1)[None, :]
         if ne:
             inside &= ~kept.not_eligible(rows)[:, None]
         ri, ki = np.nonzero(inside)
-        values = kept.final_scores(rows)
-        low, high = np.zeros_like(recorded), np.zeros_like(recorded)
-        low[ri, ki], high[ri, ki] = places(values[ri], ki)
-        ok = inside & (recorded == low) & ((tie == 0) | (tie == high))
-        if bool(ok[r, k].all()) or kept.event is None:
+        low, high = np.zeros((2, *recorded.shape), dtype=np.int64)
+        low[ri, ki], high[ri, ki] = places(kept.final_scores(rows)[ri], ki)
+        hit = (inside & (recorded == low) & ((tie == 0) | (tie == high)))[r, k]
+        if every(hit) or not kept.eligibility:
             break
     found = Checks("overall")
-    found.add(r, k, recorded[r, k], ok[r, k], low[r, k], high[r, k])
+    found.add(hit, lambda: (r, k, recorded[r, k], low[r, k], high[r, k]))
     found.verdict(event, rows, done)
 
 
@@ -371,11 +393,11 @@ def strat_ranks(
     for ne in (False, True):  # (NE pairs looked up only where needed)
         after = kept.not_eligible(rows)[r] if ne else None
         low, high = places(values[r], keyed, after)
-        ok = (low <= recorded) & (recorded <= high)
-        if bool(ok[given].all()) or kept.event is None:
+        hit = ((low <= recorded) & (recorded <= high))[given]
+        if every(hit) or not kept.eligibility:
             break
     found = Checks("strat")
-    found.add(r[given], k[given], recorded[given], ok[given], low[given], high[given])
+    found.add(hit, lambda: (r[given], k[given], recorded[given], low[given], high[given]))
     found.verdict(event, rows, done)
 
 
@@ -416,13 +438,16 @@ class Checks:
     compared: int = 0
     wrong: list[tuple[int, int, int, int, int]] = field(default_factory=list)
 
-    def add(self, row: Ints, strat: Ints, recorded: Ints, ok: Bools, low: Ints, high: Ints) -> None:
-        """Recorded places (each a row and strat), each against the rule's."""
-        agreeing = int(ok.sum())
-        self.compared += int(row.size)
+    def add(self, ok: Bools, where: Callable[[], tuple[Ints, Ints, Ints, Ints, Ints]]) -> None:
+        """Recorded places, each agreeing with the rule's or not (``ok``); ``where`` gives
+        each one's row, strat, recorded place and low and high places by the rule, asked
+        for only where one disagrees."""
+        agreeing = trues(ok)
+        self.compared += int(ok.size)
         self.agreeing += agreeing
-        if agreeing == row.size:
+        if agreeing == ok.size:
             return
+        row, strat, recorded, low, high = where()
         for at in np.flatnonzero(~ok).tolist():
             found = (row[at], strat[at], recorded[at], low[at], high[at])
             self.wrong.append(tuple(int(v) for v in found))  # type: ignore[arg-type]
@@ -438,7 +463,7 @@ class Checks:
             where = f"event {event.number}"
             done.not_reproduced(where, what, rule, self.agreeing, self.compared)
             return
-        letters = [s.letter for s in event.strats]
+        letters = [s.letter for s in event.strats] if self.wrong else []
         for r, k, recorded, low, high in self.wrong:
             section, entry = rows[r]
             letter = letters[k] if k < len(letters) else k + 1

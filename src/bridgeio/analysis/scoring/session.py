@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from bridgeio.analysis.scoring.arrays import every, some, trues
 from bridgeio.analysis.scoring.boards import Pool, candidates
 from bridgeio.analysis.scoring.contracts import line_place
 from bridgeio.analysis.scoring.factoring import ROUNDINGS, Floats
@@ -207,7 +208,7 @@ class Scored:
         """The points the totals are formed from: with ``wrong``, the file's own where a
         line's recorded points are not the rule's (its board reported already)."""
         awards = self.awards
-        if wrong is None or not wrong.any():
+        if wrong is None or not some(wrong):
             if self.plain is None:  # (one object: the same points are summed once)
                 self.plain = Sources(
                     self.printed, self.rounded, self.exact, self.tops, self.offsets, awards
@@ -248,12 +249,12 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     agree = agreeing(flat, printed)
     # where the file may print its points otherwise, the way most agree (none looked for
     # where the first way, factored and rounded half up, gives every one of them already)
-    if uneven.any() and not (agree[uneven] == 2).all():
+    if some(uneven) and not every(agree[uneven] == 2):
         short = (played < pool.results)[flat.group]
         own = own_tops(flat, pool)
         variants = {"factored": factored}
         count, chosen, rounding = _best(flat, variants, uneven, decimals)
-        if count < 2 * int(uneven.sum()):  # (the other ways looked at only where needed)
+        if count < 2 * trues(uneven):  # (the other ways looked at only where needed)
             variants = _variants(flat, pool, factored, plain, own, short, uneven)
             count, chosen, rounding = _best(flat, variants, uneven, decimals)
         printed = variants[chosen].rounded(decimals, rounding)
@@ -265,7 +266,7 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     same = chosen == "factored" or chosen == LAW_12C2
     rounded = printed if same else factored.rounded(decimals, rounding)
     method = Method(pool.convention, pool.top, decimals, rounding, chosen == "short unfactored")
-    method.factored = bool((sizes < pool.results).any())
+    method.factored = some(sizes < pool.results)
     method.centred = pool.centred
     method.assigned_unfactored = chosen == "own top"
     method.own_averages = chosen == LAW_12C2
@@ -273,8 +274,8 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     blank |= awarded(flat)  # (an award's points are not the board's)
     whole = (agree == 2) | blank
     boards = len(flat.numbers)
-    compared = int((np.bincount(flat.group[~blank], minlength=boards) > 0).sum())
-    wrong = int((np.bincount(flat.group[~whole], minlength=boards) > 0).sum())
+    compared = trues(np.bincount(flat.group[~blank], minlength=boards) > 0)
+    wrong = trues(np.bincount(flat.group[~whole], minlength=boards) > 0)
     offsets = tops / 2 if pool.centred else np.zeros(flat.size)
     recorded = Sides(flat.recorded[0], flat.recorded[1])
     awards = None
@@ -331,7 +332,7 @@ def own_averages(flat: Flat, pool: Pool, points: Sides) -> Sides | None:
     found on its files); None where the pool has no average plus or minus."""
     shares = flat.shares
     plus_minus = [(side == 60) | (side == 40) for side in shares]
-    if not (plus_minus[0].any() or plus_minus[1].any()):
+    if not (some(plus_minus[0]) or some(plus_minus[1])):
         return None
     top = float(pool.top)
     offset = top / 2 if pool.centred else 0.0
@@ -376,7 +377,7 @@ def _best(
             count = int(agreeing(flat, part.rounded(decimals, rounding), uneven).sum())
             if count > best[0]:
                 best = (count, name, rounding)
-        if best[0] == 2 * int(uneven.sum()):
+        if best[0] == 2 * trues(uneven):
             break  # (every point: none can do better)
     return best
 
@@ -404,7 +405,7 @@ def _compare(
     differ."""
     printed = scored.printed
     wrong = (agreeing(flat, printed) if scored.agree is None else scored.agree) < 2
-    if not wrong.any():
+    if not some(wrong):
         done.agreement["boards"][0] += len(flat.numbers)
         done.agreement["boards"][1] += len(flat.numbers)
         return wrong
@@ -476,7 +477,7 @@ def _left_out(
         trial = [(s, _assigned(x, ns_share, ew_share) if x is line else x) for s, x in lines]
         flat = flatten_board(number, trial, pool.sections)
         again = exact(flat, pool).rounded(method.decimals, method.rounding)
-        if bool((agreeing(flat, again) == 2).all()):
+        if every(agreeing(flat, again) == 2):
             return section, line, f"{ns_share:g}%/{ew_share:g}%"
     return None
 

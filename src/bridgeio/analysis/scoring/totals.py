@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from bridgeio.analysis.scoring.arrays import some, trues
 from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
@@ -115,14 +116,14 @@ class Tallies:
     def tops(self) -> Floats:
         """The tops of the boards played summed."""
         tops = self.src.tops
-        if tops.size and not (tops != tops[0]).any():  # (one top: no sum needed)
+        if tops.size and not some(tops != tops[0]):  # (one top: no sum needed)
             return np.asarray(self.played * float(tops[0]), dtype=np.float64)
         return self._sum("tops", (tops, tops))
 
     @property
     def offsets(self) -> Floats:
         """What brings centred points to count from 0, summed (0 for other points)."""
-        if not self.src.offsets.any():
+        if not some(self.src.offsets):
             return np.zeros(self.played.size, dtype=np.float64)
         return self._sum("offsets", (self.src.offsets, self.src.offsets))
 
@@ -315,7 +316,7 @@ def check_totals(
     if not _all_fit(scores, rules):
         # a director's adjustment, where the file keeps one, is looked up only where needed
         adjust = np.array([adjustment(e) for _, e in rows])
-        if adjust.any():
+        if some(adjust):
             rules = _rules(pool, rows, counts, adjust)
     again, moved = rules, np.zeros(len(rows), dtype=bool)
     if applied is not None and applied is not check:  # (lines the board rule gives otherwise)
@@ -336,7 +337,7 @@ def check_totals(
         method.percentages = share
     totals = _recorded([e.score for _, e in rows]) if apply else scores.values  # (as rescored)
     values = _ranked_values(rows, totals, rules, rule)
-    basis = "total" if scores.given.any() or rule else "percentage"
+    basis = "total" if some(scores.given) or rule else "percentage"
     if rules.handicaps is not None:  # places by the total, or by the scratch percentage
         scratch = values - rules.handicaps / 2
         if rank_fit(rows, scratch) > rank_fit(rows, values):
@@ -396,18 +397,18 @@ def _figure(
     with (ties: ``first``, then the order of the rules); the rule, ``""`` where none is
     recorded or none reproduces them."""
     given = recorded.given
-    if not given.any():
+    if not some(given):
         return ""
     rules, again, moved = both
     names = sorted(rules, key=lambda name: name != first)
     fitting: dict[str, npt.NDArray[np.bool_]] = {}
     counts: dict[str, int] = {}
-    compared, shifted = int(given.sum()), bool(moved.any())
+    compared, shifted = trues(given), (some(moved))
     for name in names:  # (until one gives every figure: none can do better)
         fits = recorded.agree(rules[name][column], name) & given
         if shifted:
             fits |= moved & given & recorded.agree(again[name][column], name)
-        fitting[name], counts[name] = fits, int(fits.sum())
+        fitting[name], counts[name] = fits, trues(fits)
         if counts[name] == compared:
             break
     rule = max(counts, key=lambda name: counts[name])
