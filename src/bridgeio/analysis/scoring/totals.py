@@ -244,14 +244,21 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
     def __len__(self) -> int:
         return len(self.names)
 
+    def _full_session(self, played: Floats) -> Floats:
+        """Each row's boards of a full session: its section's maximum score over the top
+        (where it has none, the most boards any row played)."""
+        top = self.pool.top or 1.0
+        maxima = {id(s): s.maximum_score for s in self.pool.sections}
+        if len(set(maxima.values())) == 1 and (only := next(iter(maxima.values()))):
+            return np.full(len(self.rows), only / top)  # (one maximum: the usual case)
+        most = float(played.max())
+        return np.array([s.maximum_score / top if s.maximum_score else most for s, _ in self.rows])
+
     def _make(self, name: str) -> tuple[Floats, Floats]:
         counts, adjust, top = self.counts, self.adjust, self.pool.top or 1.0
         played = counts.played
         if name in (STORED, EXACT_SCALED):
-            most = float(played.max())
-            full = np.array(
-                [s.maximum_score / top if s.maximum_score else most for s, _ in self.rows]
-            )
+            full = self._full_session(played)
             if name == STORED:
                 scaled = (counts.points + adjust) * full / played
                 stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
@@ -458,9 +465,11 @@ def _decimals(values: Floats) -> int:
     >>> _decimals(np.array([35.0, 20.6])), _decimals(np.array([416.05]))
     (1, 2)
     """
+    figures = values.tolist()  # (a few dozen figures: plain floats, stopping at the first
+    # that needs more decimals, are faster than arrays)
     for decimals in (0, 1):
-        scaled = values * 10.0**decimals
-        if not (np.abs(scaled - scaled.round()) >= 1e-5).any():
+        scale = 10.0**decimals
+        if all(abs(v * scale - round(v * scale)) < 1e-5 for v in figures):
             return decimals
     return 2
 
