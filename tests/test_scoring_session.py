@@ -249,3 +249,29 @@ def test_score_of_a_cut_file_says_what_reading_found_and_writes_nothing(corpus, 
     err = capsys.readouterr().err
     assert "truncated" in err and "nothing to score" in err
     assert not out.exists()
+
+
+def test_a_session_whose_lines_name_no_listed_pair_is_scored_by_its_boards():
+    # (a results file with travellers and no ranking: Bridgewebs' PBN of hands and results;
+    # its totals have no entry to be compared with, and its boards are still scored)
+    from bridgeio.model.results import Board, BoardResult, Event, Section
+
+    def board(number: int, points: tuple[float | None, ...]) -> Board:
+        scores = (420, 170, 140)
+        lines = [
+            BoardResult(1, t, t, t + 3, s, -s, p, None if p is None else 2 - p)
+            for t, s, p in zip((1, 2, 3), scores, points, strict=True)
+        ]
+        return Board(number, lines)
+
+    recorded = Section("A", results=[board(n, (2, 1, 0)) for n in range(1, 5)])
+    done = rescore(Results([Event(sections=[recorded])]))
+    assert done.differences == []
+    assert done.agreement["boards"] == [4, 4]
+    assert done.agreement["totals"] == [0, 0]
+    # no points recorded either: each line's points are the rule's, no total is looked for
+    blank = Section("A", results=[board(n, (None, None, None)) for n in range(1, 5)])
+    done = rescore(Results([Event(sections=[blank])]), apply=True)
+    assert len(done.differences) == 4 * 3 * 2
+    assert done.agreement["totals"] == [0, 0]
+    assert [line.ns_points for line in blank.results[0].results] == [2, 1, 0]

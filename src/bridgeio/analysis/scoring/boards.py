@@ -42,12 +42,20 @@ class Pool:
     results: int  # N: the results of a complete board
     flat: Flat | None = None
     centred: bool = False  # points printed less half the top (see the module)
+    mitchell: list[bool] | None = None  # see :meth:`directed`
 
     def lines(self) -> Flat:
         """The pool's lines as arrays (made once)."""
         if self.flat is None:
             self.flat = flatten(self.sections)
         return self.flat
+
+    def directed(self) -> list[bool]:
+        """Whether each section's pairs are numbered apart in each direction (a Mitchell:
+        :attr:`~bridgeio.model.results.Section.directional`), asked once."""
+        if self.mitchell is None:
+            self.mitchell = [s.directional for s in self.sections]
+        return self.mitchell
 
 
 def pools(event: Event, convention: Convention | None) -> list[Pool]:

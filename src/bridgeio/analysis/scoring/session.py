@@ -58,7 +58,7 @@ from bridgeio.analysis.scoring.matches import rescore_matches
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
-from bridgeio.analysis.scoring.totals import Sources, check_totals, directed
+from bridgeio.analysis.scoring.totals import Sources, check_totals
 from bridgeio.model.results import (
     Assigned,
     BoardResult,
@@ -336,7 +336,7 @@ def own_averages(flat: Flat, pool: Pool, points: Sides) -> Sides | None:
         return None
     top = float(pool.top)
     offset = top / 2 if pool.centred else 0.0
-    split = np.array([directed(s) for s in pool.sections], dtype=np.int64)
+    split = np.array(pool.directed(), dtype=np.int64)
     width = int(max(flat.pairs[0].max(initial=0), flat.pairs[1].max(initial=0))) + 1
     keys = [
         (flat.section * 2 + split[flat.section] * side) * width + flat.pairs[side]

@@ -58,12 +58,15 @@ class Sources:
 class Tallies:
     """Each row's sums over the session, each summed when first asked for: points
     (rounded, exact, printed), the tops and offsets of the boards it played, the boards
-    played, and the awards of boards it sat out (not played)."""
+    played (``played``, counted by :func:`tallies`), and the awards of boards it sat out
+    (not played)."""
 
-    def __init__(self, src: Sources, sides: tuple[Bools, Bools], index: Ints, keep: Bools) -> None:
+    def __init__(
+        self, src: Sources, sides: tuple[Bools, Bools], index: Ints, keep: Bools, played: Floats
+    ) -> None:
         self.src, self.sides, self.index, self.keep = src, sides, index, keep
         self.size = keep.size
-        self.played = np.bincount(index, minlength=self.size + 1)[:-1][keep].astype(np.float64)
+        self.played = played
         self.awards: Floats | None = None
         self.pick: Ints | None = None  # (a view of other rows: see :meth:`picked`)
         self.made: dict[str, Floats] = {}
@@ -128,12 +131,6 @@ class Tallies:
         return self._sum("offsets", (self.src.offsets, self.src.offsets))
 
 
-def directed(section: Section) -> bool:
-    """Whether the section's pairs are numbered apart in each direction (a Mitchell: 1NS
-    and 1EW are two pairs): :attr:`~bridgeio.model.results.Section.directional`."""
-    return section.directional
-
-
 def _wanted(pool: Pool, mitchell: list[bool]) -> list[tuple[int, Section, Entry]]:
     """The entries with a figure to check, each with its field code (section, and direction
     in a Mitchell: a Howell's pairs are one field)."""
@@ -148,21 +145,20 @@ def _wanted(pool: Pool, mitchell: list[bool]) -> list[tuple[int, Section, Entry]
 def tallies(pool: Pool, flat: Flat, src: Sources) -> tuple[Rows, Tallies]:
     """The entries with a figure to check and points on the boards, with their sums (one
     code per pair: section, direction for a Mitchell, number)."""
-    mitchell = [directed(s) for s in pool.sections]
+    mitchell = pool.directed()
     split = np.array(mitchell, dtype=np.int64)
     ranked = _wanted(pool, mitchell)
     sides = (~np.isnan(src.printed.ns), ~np.isnan(src.printed.ew))
     base = flat.section * 2
     fields = np.concatenate([base[sides[0]], (base + split[flat.section])[sides[1]]])
     pairs = np.concatenate([flat.pairs[0][sides[0]], flat.pairs[1][sides[1]]])
-    wanted_fields = np.array([k for k, _, _ in ranked], dtype=np.int64)
-    wanted_pairs = np.array([e.number for _, _, e in ranked], dtype=np.int64)
-    index, found = _index(fields, pairs, wanted_fields, wanted_pairs)
-    keep = (np.bincount(index, minlength=found.size + 1)[:-1] > 0) & found
+    wanted = ([k for k, _, _ in ranked], [e.number for _, _, e in ranked])
+    index, lines = _index(fields, pairs, *wanted)
+    keep = lines > 0  # (the wanted entries with a line)
     rows = [(s, e) for (_, s, e), ok in zip(ranked, keep.tolist(), strict=True) if ok]
-    counts = Tallies(src, sides, index, keep)
+    counts = Tallies(src, sides, index, keep, lines[keep].astype(np.float64))
     if src.awards is not None:
-        counts.awards = _awards(flat, src.awards, split, (wanted_fields, wanted_pairs), keep)
+        counts.awards = _awards(flat, src.awards, split, wanted, keep)
     return rows, counts
 
 
@@ -170,47 +166,53 @@ def _awards(
     flat: Flat,
     awards: Sides,
     split: npt.NDArray[np.int64],
-    wanted: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    wanted: tuple[list[int], list[int]],
     keep: npt.NDArray[np.bool_],
 ) -> Floats:
     """Each row's awards (the points of the boards it sat out)."""
-    wanted_fields, wanted_pairs = wanted
     codes, numbers, points = [], [], []
     for side in (0, 1):
         given = ~np.isnan(awards.pairs()[side])
         codes.append((flat.section * 2 + split[flat.section] * side)[given])
         numbers.append(flat.pairs[side][given])
         points.append(awards.pairs()[side][given])
-    index, _ = _index(np.concatenate(codes), np.concatenate(numbers), wanted_fields, wanted_pairs)
-    size = wanted_fields.size
-    sums = np.bincount(index, np.concatenate(points), size + 1)[:-1]
+    index, _ = _index(np.concatenate(codes), np.concatenate(numbers), *wanted)
+    sums = np.bincount(index, np.concatenate(points), len(wanted[0]) + 1)[:-1]
     return np.asarray(sums[keep], dtype=np.float64)
 
 
 def _index(
     fields: npt.NDArray[np.int64],
     pairs: npt.NDArray[np.int64],
-    wanted_fields: npt.NDArray[np.int64],
-    wanted_pairs: npt.NDArray[np.int64],
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    wanted_fields: list[int],
+    wanted_pairs: list[int],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """For each scored line side, the index of its entry among the wanted ones (the number
-    of wanted entries where it is none of them), and which wanted entries were found."""
-    width = int(max(pairs.max(initial=0), wanted_pairs.max(initial=0))) + 1
-    low = min(int(pairs.min(initial=0)), int(wanted_pairs.min(initial=0)))
-    size = (int(max(fields.max(initial=0), wanted_fields.max(initial=0))) + 1) * width
-    none = wanted_fields.size
+    of wanted entries where it is none of them), and how many line sides each wanted entry
+    has."""
+    none = len(wanted_fields)
+    if not pairs.size:
+        return np.zeros(0, dtype=np.int64), np.zeros(none, dtype=np.int64)
+    width = max(int(pairs.max()), max(wanted_pairs, default=0)) + 1
+    low = min(int(pairs.min()), min(wanted_pairs, default=0))
+    size = (max(int(fields.max()), max(wanted_fields, default=0)) + 1) * width
     if low >= 0 and size <= 1 << 20:  # small codes: a table of the wanted ones
         table = np.full(size, none, dtype=np.int64)
-        table[wanted_fields * width + wanted_pairs] = np.arange(none)
+        codes = np.array(wanted_fields, dtype=np.int64) * width + np.array(
+            wanted_pairs, dtype=np.int64
+        )
+        table[codes] = np.arange(none)
         index = table[fields * width + pairs]
     else:  # large or negative pair numbers: matched by a sort
-        keys = wanted_fields * (1 << 40) + wanted_pairs
+        keys = np.array(wanted_fields, dtype=np.int64) * (1 << 40) + np.array(
+            wanted_pairs, dtype=np.int64
+        )
         order = np.argsort(keys, kind="stable")
         sought = fields * (1 << 40) + pairs
         at = np.minimum(np.searchsorted(keys[order], sought), max(none - 1, 0))
         hit = keys[order][at] == sought if none else np.zeros(sought.size, dtype=bool)
         index = np.where(hit, order[at] if none else 0, none).astype(np.int64)
-    return index, np.bincount(index, minlength=none + 1)[:none] > 0
+    return index, np.bincount(index, minlength=none + 1)[:none]
 
 
 STORED = "the stored points scaled to a full session"
