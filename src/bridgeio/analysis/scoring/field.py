@@ -232,7 +232,7 @@ def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
     missing = np.isnan(points)
     if not some(missing):  # (every score in points: the usual case)
         return out
-    for k in np.flatnonzero(missing).tolist():
+    for k in missing.nonzero()[0].tolist():
         share = assigned(scores[k])
         if share is not None:
             out[k] = share

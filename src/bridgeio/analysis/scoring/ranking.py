@@ -364,7 +364,7 @@ def _differences(
     apply: bool,
     done: Rescoring,
 ) -> None:
-    for k in np.flatnonzero(wrong).tolist():
+    for k in wrong.nonzero()[0].tolist():
         section, entry = rows[k]
         place = entry_place(pool.event.number, section.name, entry)
         tie = f"{low[k]}-{high[k]}" if high[k] > low[k] else int(low[k])
@@ -448,7 +448,7 @@ class Checks:
         if agreeing == ok.size:
             return
         row, strat, recorded, low, high = where()
-        for at in np.flatnonzero(~ok).tolist():
+        for at in (~ok).nonzero()[0].tolist():
             found = (row[at], strat[at], recorded[at], low[at], high[at])
             self.wrong.append(tuple(int(v) for v in found))  # type: ignore[arg-type]
 

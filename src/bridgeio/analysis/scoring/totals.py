@@ -431,7 +431,7 @@ def _figure(
         return ""
     values = again[rule][column]
     wrong = given & ~(recorded.agree(values, rule) if apply else fitting[rule])
-    for k in np.flatnonzero(wrong).tolist():
+    for k in wrong.nonzero()[0].tolist():
         section, entry = rows[k]
         value = _stored(float(values[k]), recorded.unit)
         place = entry_place(event, section.name, entry)
