@@ -214,16 +214,16 @@ def _numbered(code: Ints) -> tuple[Ints, Ints]:
 
 
 def _points(scores: Sequence[Score | None]) -> Floats:
-    """Scores in points (NaN for any other)."""
-    try:  # the usual case, scores in points and none missing: made at once (as whole
-        # numbers first: twice as fast as making floats of them)
-        made = np.array(scores)
-        if made.dtype.kind in "iub":
-            return made.astype(np.float64)
+    """Scores in points (NaN for any other).
+
+    >>> _points([420, None, Special.AVERAGE, -50]).tolist()
+    [420.0, nan, nan, -50.0]
+    """
+    try:  # the usual case, scores in points or missing: made at once (an assigned score,
+        # a string or an object, stops the conversion where it is met)
         return np.array(scores, dtype=np.float64)
-    except (TypeError, ValueError, OverflowError):  # an adjusted score: looked at one by one
-        values = [s if type(s) is int else NAN for s in scores]
-        return np.fromiter(values, dtype=np.float64, count=len(values))
+    except (TypeError, ValueError, OverflowError):  # an assigned score: the rest as they are
+        return np.array([s if type(s) is int else NAN for s in scores], dtype=np.float64)
 
 
 def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
