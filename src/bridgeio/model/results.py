@@ -373,19 +373,19 @@ class Section:
     @property
     def directional(self) -> bool:
         """Are the section's pairs known by number and direction (a Mitchell: 1NS and 1EW are
-            two pairs)? The one answer for scoring, tables, reports and movements. The entries
-            say it where they give directions: a number listed in both (in a Howell, or where
-            each pair is listed once with the direction it started in, as Ruter does, a pair's
-            boards in both directions are its own); else the movement's name
+        two pairs)? The one answer for scoring, tables, reports and movements. The entries
+        say it where they give directions: a number listed in both (in a Howell, or where
+        each pair is listed once with the direction it started in, as Ruter does, a pair's
+        boards in both directions are its own); else the movement's name
         (:class:`MovementKind`).
 
-            >>> Section("A", "mitchell").directional, Section("A", "howell").directional
-            (True, False)
-            >>> pair = lambda n, d: Entry(f"{n}{d}", n, Direction(d))
+        >>> Section("A", "mitchell").directional, Section("A", "howell").directional
+        (True, False)
+        >>> pair = lambda n, d: Entry(f"{n}{d}", n, Direction(d))
         >>> Section("A", entries=[pair(1, "NS"), pair(1, "EW")]).directional
-            True
-            >>> Section("A", "mitchell", entries=[pair(1, "NS"), pair(2, "EW")]).directional
-            False
+        True
+        >>> Section("A", "mitchell", entries=[pair(1, "NS"), pair(2, "EW")]).directional
+        False
         """
         seen: dict[int, Direction] = {}
         for entry in self.entries:
