@@ -103,6 +103,7 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
         np.array([line.ew for line in model], dtype=np.int64),
     )
     shares = (_shares(ns, ns_scores), _shares(ew_side, ew_scores))
+    _split_scores((ns_scores, ew_scores), shares)
     award = _awards(pairs, (ns_scores, ew_scores), shares, recorded)
     if award is not None:  # no result of the field: neither a score nor an assigned one
         shares = (np.where(award, NAN, shares[0]), np.where(award, NAN, shares[1]))
@@ -118,6 +119,26 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
         section,
         award=award,
     )
+
+
+def _split_scores(scores: tuple[Floats, Floats], shares: tuple[Floats, Floats]) -> None:
+    """A split score, one side's a score in points and the other's an assigned score (Ruter's
+    ``+0`` beside ``A=`` or ``A+``), is the table's result: the score counts in both
+    directions' fields (the assigned side's from minus the other's), and the assigned side
+    is given its share all the same (found on Ruter's files: the other tables' points rank
+    the table's 0 in both directions). In place.
+
+    >>> scores, shares = (np.array([NAN, 450.0]), np.array([0.0, -450.0])), (
+    ...     np.array([50.0, NAN]), np.array([NAN, NAN]))
+    >>> _split_scores(scores, shares); scores[0].tolist()
+    [-0.0, 450.0]
+    """
+    one = np.isnan(scores[0]) != np.isnan(scores[1])
+    if not some(one):  # (a score on both sides or on neither: the usual case)
+        return
+    for side in (0, 1):
+        where = one & np.isnan(scores[side]) & ~np.isnan(shares[side])
+        scores[side][where] = -scores[1 - side][where]
 
 
 def _awards(
@@ -273,11 +294,21 @@ def both(flat: Flat, pool: Pool) -> tuple[Sides, Sides]:
     ns, plain_ns = _side(flat, pool, 0)
     # E-W's scores the negatives of N-S's (no split score): E-W's points are the rest of
     # each board's top, found without ranking the scores again
-    mirrored = _mirrored(flat.scores)
+    mirrored = _mirrored(flat.scores) and not _split(flat)
     ew, plain_ew = _side(flat, pool, 1, plain_ns if mirrored else None)
     _credit_once(flat, ns, ew)
     _credit_once(flat, plain_ns, plain_ew)
     return Sides(ns, ew), Sides(plain_ns, plain_ew)
+
+
+def _split(flat: Flat) -> bool:
+    """Whether a line has both a score in the field and an assigned share (a split score:
+    its assigned side's points are its share, not the rest of the top)."""
+    return any(
+        some(~np.isnan(share) & ~np.isnan(score))
+        for score, share in zip(flat.scores, flat.shares, strict=True)
+        if not every(np.isnan(share))
+    )
 
 
 def _mirrored(scores: tuple[Floats, Floats]) -> bool:

@@ -58,8 +58,8 @@ class Sources:
 class Tallies:
     """Each row's sums over the session, each summed when first asked for: points
     (rounded, exact, printed), the tops and offsets of the boards it played, the boards
-    played (``played``, counted by :func:`tallies`), and the awards of boards it sat out
-    (not played)."""
+    played (``played``, counted by :func:`tallies`), the awards of boards it sat out (not
+    played), and the adjustments in points a line gives a pair that played (``adjusted``)."""
 
     def __init__(
         self, src: Sources, sides: tuple[Bools, Bools], index: Ints, keep: Bools, played: Floats
@@ -68,6 +68,7 @@ class Tallies:
         self.size = keep.size
         self.played = played
         self.awards: Floats | None = None
+        self.adjusted: Floats | None = None
         self.pick: Ints | None = None  # (a view of other rows: see :meth:`picked`)
         self.made: dict[str, Floats] = {}
 
@@ -96,6 +97,7 @@ class Tallies:
             np.where(pick >= 0, self.played[np.maximum(pick, 0)], 1.0), dtype=np.float64
         )
         view.awards = None if self.awards is None else view._picked(self.awards)
+        view.adjusted = None if self.adjusted is None else view._picked(self.adjusted)
         return view
 
     @property
@@ -159,7 +161,18 @@ def tallies(pool: Pool, flat: Flat, src: Sources) -> tuple[Rows, Tallies]:
     counts = Tallies(src, sides, index, keep, lines[keep].astype(np.float64))
     if src.awards is not None:
         counts.awards = _awards(flat, src.awards, split, wanted, keep)
+        adjusted = _awards(flat, _penalties(flat, src.awards), split, wanted, keep)
+        counts.adjusted = adjusted if some(adjusted) else None
     return rows, counts
+
+
+def _penalties(flat: Flat, awards: Sides) -> Sides:
+    """The awards that adjust the total of a pair that played (a line naming both pairs
+    with points and no score: Ruter's ``Pen``), not a sit-out's: the total adds them to the
+    points of the boards played however these are scaled (found on Ruter's files: a ``Pen``
+    of 4 moves a total from 0 to 4 and the percentage with it)."""
+    both = (flat.pairs[0] != 0) & (flat.pairs[1] != 0)
+    return Sides(np.where(both, awards.ns, np.nan), np.where(both, awards.ew, np.nan))
 
 
 def _awards(
@@ -259,16 +272,18 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
     def _make(self, name: str) -> tuple[Floats, Floats]:
         counts, adjust, top = self.counts, self.adjust, self.pool.top or 1.0
         played = counts.played
+        pen, pen_share = self._penalties(played)
         if name in (STORED, EXACT_SCALED):
             full = self._full_session(played)
             if name == STORED:
-                scaled = (counts.points + adjust) * full / played
+                scaled = (counts.points + adjust) * full / played + pen
                 stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
                 return scaled, 100 * stored / (top * full)
             exact = counts.exact + adjust
-            return exact * full / played, 100 * (exact + counts.offsets) / (top * played)
+            share = 100 * (exact + counts.offsets) / (top * played) + pen_share
+            return exact * full / played + pen, share
         if name in (PERCENTAGE, HANDICAPPED):
-            share = 100 * (counts.exact + adjust + counts.offsets) / (top * played)
+            share = 100 * (counts.exact + adjust + counts.offsets) / (top * played) + pen_share
             if name == HANDICAPPED and self.handicaps is not None:
                 share = share + self.handicaps / 2
             return share, share
@@ -278,7 +293,17 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
             tops = np.where(counts.tops > 0, counts.tops, 1.0)
             return awarded, 100 * (printed + counts.offsets) / tops
         points = counts.points + adjust
-        return points, 100 * (points + counts.offsets) / (top * played)
+        return points + pen, 100 * (points + counts.offsets) / (top * played) + pen_share
+
+    def _penalties(self, played: Floats) -> tuple[Floats | float, Floats | float]:
+        """Each row's adjustments in points (Ruter's ``Pen``), and the percentage they are
+        worth: of a full session's tops, where the boards sat out count by their awards
+        (0 and 0 where there is none; PRINTED has them in its awards)."""
+        if self.counts.adjusted is None:
+            return 0.0, 0.0
+        full = self._full_session(played)
+        pen = self.counts.adjusted
+        return pen, 100 * pen / ((self.pool.top or 1.0) * full)
 
 
 def handicaps(rows: Rows) -> Floats | None:
