@@ -275,3 +275,42 @@ def test_a_session_whose_lines_name_no_listed_pair_is_scored_by_its_boards():
     assert len(done.differences) == 4 * 3 * 2
     assert done.agreement["totals"] == [0, 0]
     assert [line.ns_points for line in blank.results[0].results] == [2, 1, 0]
+
+
+def _ninth_table_board() -> Results:
+    """Board 1 of a 9-table Mitchell as ACBLscore scored it (a NAP unit final of 2017,
+    morrisjones/nap): pair 5 N-S given an average plus at table 5 beside E-W 1's +50, a
+    copy of E-W 1's score at table 1; pair 2 E-W given one at table 1 in round 9 beside
+    N-S 1's -50, a copy of theirs in round 1. Each copy counts in its own direction's
+    field only, and the pair's points are printed again on it."""
+    from bridgeio.model.results import Board, BoardResult, Event, Section, Special
+
+    plus = Special.AVERAGE_PLUS
+    rows = [
+        (1, 1, 1, 1, -50, 50, 5.69, 2.31),
+        (2, 8, 8, 7, -50, 50, 5.69, 2.31),
+        (3, 7, 7, 5, 70, -70, 7.94, 0.06),
+        (4, 6, 6, 3, -100, 100, 1.75, 6.25),
+        (5, 5, 5, 1, plus, 50, 4.8, 2.31),
+        (6, 4, 4, 8, -100, 100, 1.75, 6.25),
+        (7, 3, 3, 6, -100, 100, 1.75, 6.25),
+        (8, 2, 2, 4, -100, 100, 1.75, 6.25),
+        (9, 1, 1, 2, -50, plus, 5.69, 4.8),
+    ]
+    boards = [Board(n, [BoardResult(*row) for row in rows]) for n in range(1, 6)]  # type: ignore[arg-type]
+    section = Section("C", "mitchell", board_top=8, results=boards)
+    return Results([Event(sections=[section])])
+
+
+def test_acblscore_scores_a_split_copy_in_its_own_direction_and_prints_it_again():
+    doc = _ninth_table_board()
+    done = rescore(doc)
+    assert [str(d.problem) for d in done.differences] == []
+    assert done.agreement["boards"] == [5, 5]
+    lines = doc.events[0].sections[0].results[0].results
+    lines[-1].ns_points = 5.5  # the copy no longer the pair's points on the board
+    found = [str(d.problem) for d in rescore(doc).differences]
+    assert found == [
+        "event 1, section C, board 1, pairs 1/2: error: N-S matchpoints 5.5 recorded, none "
+        "by the rule"
+    ]

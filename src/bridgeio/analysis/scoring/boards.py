@@ -7,7 +7,12 @@ the same way): the sections of an event with the same recorded top are scored as
 when that top is the top of the pooled results, else each alone. A fouled board's versions
 (``foul_group``) are matchpointed apart (ACBLscore). A pair listed twice on a board (a
 phantom or sit-out row of an ACBLscore movement) is a result of the field like any other,
-but it is credited once: its points on the board are those of its first line.
+but it is credited once: its points on the board are those of its first line (a file may
+print them again on the other line: ACBLscore does).
+
+A split score, a score in points on one side and an assigned score on the other, counts in
+its own direction's field (ACBLscore) or in both (Ruter); both are tried, and the way the
+file's points follow is chosen (:func:`.field._split_scores`).
 
 The arithmetic over every board of a pool at once is :mod:`.field`'s.
 
@@ -23,7 +28,7 @@ they get no points and do not count in the field.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bridgeio.analysis.scoring.field import Flat, flatten, recorded_top, results
 from bridgeio.analysis.scoring.matchpoints import Convention
@@ -43,11 +48,12 @@ class Pool:
     flat: Flat | None = None
     centred: bool = False  # points printed less half the top (see the module)
     mitchell: list[bool] | None = None  # see :meth:`directed`
+    split_both: bool = False  # a split score counted in both fields (see the module)
 
     def lines(self) -> Flat:
         """The pool's lines as arrays (made once)."""
         if self.flat is None:
-            self.flat = flatten(self.sections)
+            self.flat = flatten(self.sections, self.split_both)
         return self.flat
 
     def directed(self) -> list[bool]:
@@ -87,8 +93,19 @@ def candidates(event: Event, convention: Convention | None) -> list[list[Pool]]:
 
 def _pool(event: Event, sections: list[Section], convention: Convention | None) -> list[Pool]:
     """The sections as one field, each way their top fits their results (none: it fits
-    none)."""
+    none), and where a line is a split score, each way again with its score counted in
+    both fields (see the module)."""
     flat = flatten(sections)
+    found = _pools(event, sections, convention, flat)
+    if not flat.split:
+        return found
+    return found + [replace(p, flat=None, split_both=True) for p in found]
+
+
+def _pools(
+    event: Event, sections: list[Section], convention: Convention | None, flat: Flat
+) -> list[Pool]:
+    """:func:`_pool`'s pools of the lines as ``flat`` has them."""
     most = int(results(flat).max(initial=0))
     if not most:
         return []

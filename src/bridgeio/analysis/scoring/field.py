@@ -21,13 +21,13 @@ listed twice follow as array operations (rules and sources: :mod:`.boards`,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from bridgeio.analysis.scoring.arrays import every, some, trues
+from bridgeio.analysis.scoring.arrays import every, some
 from bridgeio.analysis.scoring.factoring import Floats, to_precision
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.model.results import Assigned, BoardResult, Score, Section, Special
@@ -55,6 +55,11 @@ class Flat:
     section: Ints  # each line's section, as an index of the pool's sections
     twice: bool | None = None  # a pair listed twice on a board (found when first asked)
     award: Bools | None = None  # lines whose points are an award, no result (see _awards)
+    split: bool = False  # a line with a score on one side only, an assigned one on the other
+    split_both: bool = False  # such a line's score counted in both fields (_split_scores)
+    # each side's lines that list a pair again on a board, with its first line (see
+    # _credit_once: found when first scored)
+    copies: list[tuple[Ints, Ints] | None] = field(default_factory=lambda: [None, None])
 
     @property
     def size(self) -> int:
@@ -69,20 +74,27 @@ class Flat:
 Placed = list[tuple[Section, BoardResult]]
 
 
-def flatten(sections: list[Section]) -> Flat:
-    """Every line of ``sections`` as arrays (boards and foul groups numbered as groups)."""
-    return _flat(
-        [(k, b.number, b.results) for k, s in enumerate(sections) for b in s.results], sections
-    )
+def flatten(sections: list[Section], split_both: bool = False) -> Flat:
+    """Every line of ``sections`` as arrays (boards and foul groups numbered as groups);
+    with ``split_both``, a split score's score counted in both directions' fields
+    (:func:`_split_scores`)."""
+    blocks = [(k, b.number, b.results) for k, s in enumerate(sections) for b in s.results]
+    return _flat(blocks, sections, split_both)
 
 
-def flatten_board(number: int, lines: Placed, sections: list[Section]) -> Flat:
+def flatten_board(
+    number: int, lines: Placed, sections: list[Section], split_both: bool = False
+) -> Flat:
     """One board's lines as arrays."""
     index = {id(s): k for k, s in enumerate(sections)}
-    return _flat([(index[id(s)], number, [line]) for s, line in lines], sections)
+    return _flat([(index[id(s)], number, [line]) for s, line in lines], sections, split_both)
 
 
-def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Section]) -> Flat:
+def _flat(
+    blocks: list[tuple[int, int, list[BoardResult]]],
+    sections: list[Section],
+    split_both: bool = False,
+) -> Flat:
     """Blocks of lines (section index, board number, lines) as arrays: one comprehension a
     column, each made an array at once (assigned scores, rare, are looked at one by one)."""
     model = [line for _, _, lines in blocks for line in lines]
@@ -103,7 +115,7 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
         np.array([line.ew for line in model], dtype=np.int64),
     )
     shares = (_shares(ns, ns_scores), _shares(ew_side, ew_scores))
-    _split_scores((ns_scores, ew_scores), shares)
+    split = _split_scores((ns_scores, ew_scores), shares, split_both)
     award = _awards(pairs, (ns_scores, ew_scores), shares, recorded)
     if award is not None:  # no result of the field: neither a score nor an assigned one
         shares = (np.where(award, NAN, shares[0]), np.where(award, NAN, shares[1]))
@@ -118,27 +130,39 @@ def _flat(blocks: list[tuple[int, int, list[BoardResult]]], sections: list[Secti
         pairs,
         section,
         award=award,
+        split=split,
+        split_both=split and split_both,
     )
 
 
-def _split_scores(scores: tuple[Floats, Floats], shares: tuple[Floats, Floats]) -> None:
-    """A split score, one side's a score in points and the other's an assigned score (Ruter's
-    ``+0`` beside ``A=`` or ``A+``), is the table's result: the score counts in both
-    directions' fields (the assigned side's from minus the other's), and the assigned side
-    is given its share all the same (found on Ruter's files: the other tables' points rank
-    the table's 0 in both directions). In place.
+def _split_scores(
+    scores: tuple[Floats, Floats], shares: tuple[Floats, Floats], both: bool = True
+) -> bool:
+    """Whether a line is a split score, one side's a score in points and the other's an
+    assigned score; with ``both``, each such score then counts in both directions' fields
+    (the assigned side's from minus the other's), in place, the assigned side given its
+    share all the same. Programs differ, and which one a file follows is found from its
+    points (:func:`.boards.candidates` tries both): Ruter counts the table's score in both
+    fields (its ``+0`` beside ``A=`` or ``A+``: the other tables' points rank the table's 0
+    in both directions); ACBLscore in its own direction only (a pair given an average
+    plus at a ninth table of a Mitchell, its opponents' score a copy of theirs at another
+    table: NAP unit finals, 2017).
 
     >>> scores, shares = (np.array([NAN, 450.0]), np.array([0.0, -450.0])), (
     ...     np.array([50.0, NAN]), np.array([NAN, NAN]))
-    >>> _split_scores(scores, shares); scores[0].tolist()
-    [-0.0, 450.0]
+    >>> _split_scores(scores, shares), scores[0].tolist()
+    (True, [-0.0, 450.0])
     """
     one = np.isnan(scores[0]) != np.isnan(scores[1])
     if not some(one):  # (a score on both sides or on neither: the usual case)
-        return
+        return False
+    found = False
     for side in (0, 1):
         where = one & np.isnan(scores[side]) & ~np.isnan(shares[side])
-        scores[side][where] = -scores[1 - side][where]
+        found = found or some(where)
+        if both:
+            scores[side][where] = -scores[1 - side][where]
+    return found
 
 
 def _awards(
@@ -394,7 +418,9 @@ def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
 
 
 def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
-    """A pair listed twice on a board keeps the points of its first line only."""
+    """A pair listed twice on a board keeps the points of its first line only (its other
+    lines, with the first of each, kept in ``flat.copies``: a file may print the first
+    line's points on them again, as ACBLscore does)."""
     if flat.twice is None:  # one look at all the lines: if none is listed twice, no part is
         flat.twice = _listed_twice(flat)
     if not flat.twice:
@@ -403,10 +429,13 @@ def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
         scored = np.flatnonzero(~np.isnan(points))
         if scored.size < 2:
             continue
-        _, first = np.unique(_pair_keys(flat, side)[scored], return_index=True)
+        _, first, inverse = np.unique(
+            _pair_keys(flat, side)[scored], return_index=True, return_inverse=True
+        )
         if first.size < scored.size:
             again = np.setdiff1d(np.arange(scored.size), first)
             points[scored[again]] = np.nan
+            flat.copies[side] = (scored[again], scored[first[inverse.reshape(-1)[again]]])
 
 
 def _listed_twice(flat: Flat) -> bool:
@@ -444,21 +473,49 @@ def awarded(flat: Flat) -> Bools:
 
 def agreeing(flat: Flat, computed: Sides, where: npt.NDArray[np.bool_] | None = None) -> Ints:
     """For each line (of ``where``: ``computed`` then holds those lines only), how many of
-    its two recorded points agree with ``computed`` (no points: none or 0 recorded; an
-    award's points are not the board's: they agree)."""
-    size = flat.size if where is None else trues(where)
-    count = np.zeros(size, dtype=np.int64)
-    for recorded, value in zip(flat.recorded, computed.pairs(), strict=True):
-        if where is not None:
-            recorded = recorded[where]
-        same = np.abs(recorded - value) < 1e-6  # NaN on either side: not the same
-        none = np.isnan(value)
-        if some(none):  # (a line with no points: rare)
-            same = np.where(none, np.isnan(recorded) | (recorded == 0), same)
-        count += same
+    its two recorded points agree with ``computed`` (:func:`agreement`)."""
+    ns = agreement(flat, computed, 0, where)
+    return ns.astype(np.int64) + agreement(flat, computed, 1, where)
+
+
+def agreement(
+    flat: Flat, computed: Sides, side: int, where: npt.NDArray[np.bool_] | None = None
+) -> Bools:
+    """Which lines' (of ``where``'s) recorded points of ``side`` agree with ``computed``: no
+    points agree with none or 0 recorded; an award's points are not the board's: they
+    agree; a line listing a pair again on a board agrees with none or with the points of
+    the pair's first line (see :func:`_credit_once`)."""
+    recorded = flat.recorded[side] if where is None else flat.recorded[side][where]
+    value = computed.pairs()[side]
+    same = np.abs(recorded - value) < 1e-6  # NaN on either side: not the same
+    none = np.isnan(value)
+    if some(none):  # (a line with no points: rare)
+        same = np.where(none, np.isnan(recorded) | (recorded == 0), same)
+        copies = flat.copies[side]
+        if copies is not None:
+            _copied(flat.recorded[side], value, where, copies, same)
     if flat.award is not None:
-        count = np.where(flat.award if where is None else flat.award[where], 2, count)
-    return count
+        same |= flat.award if where is None else flat.award[where]
+    return np.asarray(same, dtype=bool)
+
+
+def _copied(
+    recorded: Floats,
+    value: Floats,
+    where: Bools | None,
+    copies: tuple[Ints, Ints],
+    same: Bools,
+) -> None:
+    """``same`` where a line listing a pair again records the points its first line is
+    given (``value`` holds the lines of ``where``), in place."""
+    again, first = copies
+    if where is not None:  # (positions among the lines of ``where``; -1: not one of them)
+        at = np.where(where, np.cumsum(where) - 1, -1)
+        keep = (at[again] >= 0) & (at[first] >= 0)
+        again, first, position = again[keep], at[first[keep]], at[again[keep]]
+    else:
+        position = again
+    same[position] |= np.abs(recorded[again] - value[first]) < 1e-6
 
 
 def own_tops(flat: Flat, pool: Pool) -> Floats:

@@ -42,6 +42,7 @@ from bridgeio.analysis.scoring.field import (
     Flat,
     Sides,
     agreeing,
+    agreement,
     awarded,
     both,
     centred,
@@ -144,7 +145,7 @@ def _event(event: Event, convention: Convention | None, apply: bool, done: Resco
     for group in found:
         pool, flat, scored = max(
             ((p, f, _method(p, f)) for p in group for f in [p.lines()]),
-            key=lambda t: t[2].agreeing,
+            key=lambda t: t[2].fit(),
         )  # (ties: the first)
         method = scored.method
         done.methods.setdefault(event.number, method)
@@ -203,6 +204,12 @@ class Scored:
     awards: Sides | None = None  # the points of lines that are an award (sit-outs), else NaN
     agree: npt.NDArray[np.int64] | None = None  # each line's recorded points that agree
     plain: Sources | None = None  # the sources with no line overridden, made once
+
+    def fit(self) -> tuple[int, int]:
+        """How well the rule fits the file: the boards it reproduces, then the recorded
+        points it gives (two ways of scoring a pool that reproduce as many boards: the one
+        that gives more of its points)."""
+        return self.agreeing, 0 if self.agree is None else int(self.agree.sum())
 
     def sources(self, wrong: npt.NDArray[np.bool_] | None = None) -> Sources:
         """The points the totals are formed from: with ``wrong``, the file's own where a
@@ -410,6 +417,7 @@ def _compare(
         done.agreement["boards"][1] += len(flat.numbers)
         return wrong
     bad = np.unique(flat.group[wrong])
+    sides = agreement(flat, printed, 0), agreement(flat, printed, 1)
     done.agreement["boards"][0] += len(flat.numbers) - bad.size
     done.agreement["boards"][1] += len(flat.numbers)
     for group in bad.tolist():
@@ -434,11 +442,11 @@ def _compare(
             if flat.award is not None and flat.award[k]:
                 continue  # (an award's points are not the board's)
             section, line = flat.line(k)
-            for side, recorded, rule in (
-                ("N-S", line.ns_points, float(printed.ns[k])),
-                ("E-W", line.ew_points, float(printed.ew[k])),
+            for side, recorded, rule, agrees in (
+                ("N-S", line.ns_points, float(printed.ns[k]), sides[0][k]),
+                ("E-W", line.ew_points, float(printed.ew[k]), sides[1][k]),
             ):
-                if _agrees(recorded, rule):
+                if agrees:
                     continue
                 value = None if np.isnan(rule) else rule
                 place = line_place(pool.event.number, section.name, number, line)
@@ -448,13 +456,6 @@ def _compare(
                 if apply:
                     setattr(line, "ns_points" if side == "N-S" else "ew_points", value)
     return wrong
-
-
-def _agrees(recorded: float | None, computed: float) -> bool:
-    """A recorded figure against its recomputation (no points: none or 0 recorded)."""
-    if np.isnan(computed):
-        return recorded is None or recorded == 0
-    return recorded is not None and bool(abs(recorded - computed) < EPS)
 
 
 def _none(value: float | None) -> object:
@@ -475,7 +476,7 @@ def _left_out(
         if not (ns_share % 5 < EPS and ew_share % 5 < EPS):
             continue
         trial = [(s, _assigned(x, ns_share, ew_share) if x is line else x) for s, x in lines]
-        flat = flatten_board(number, trial, pool.sections)
+        flat = flatten_board(number, trial, pool.sections, pool.split_both)
         again = exact(flat, pool).rounded(method.decimals, method.rounding)
         if every(agreeing(flat, again) == 2):
             return section, line, f"{ns_share:g}%/{ew_share:g}%"
