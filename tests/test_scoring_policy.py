@@ -432,3 +432,29 @@ def test_averages_plus_at_the_pair_s_own_percentage() -> None:
     assert len(found) == 1 and found[0].startswith(
         "event 1, section A, board 5, pairs 1/5: error: N-S matchpoints 5 recorded"
     )
+
+
+def test_score_says_it_does_not_score_a_kind_rather_than_no_rule_fits(
+    tmp_path: Path, capsys
+) -> None:
+    # (EBUScore's point-a-board teams: no convention would make bridgeio score them)
+    from bridgeio.model.results import (
+        Board,
+        BoardResult,
+        Event,
+        EventKind,
+        Results,
+        Scoring,
+        Section,
+    )
+
+    lines = [BoardResult(1, 1, 1, 2, 420, -420), BoardResult(1, 2, 2, 1, 450, -450)]
+    section = Section("A", results=[Board(1, lines)])
+    event = Event(kind=EventKind.TEAMS, scoring=Scoring.BOARD_A_MATCH, sections=[section])
+    source = tmp_path / "bam.json"
+    bridgeio.write(Results([event]), source)
+    code = run(["score", str(source), str(tmp_path / "out.json")])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "bridgeio does not score events of teams scored by board_a_match" in err
+    assert "no known rule" not in err and not (tmp_path / "out.json").exists()

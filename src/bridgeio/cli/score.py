@@ -5,7 +5,8 @@ is left as it is, so an ACBLscore file that needs no correction comes back byte 
 A figure is rewritten only by a rule that reproduces the file's other figures of its kind:
 where no known rule reproduces some of them (a program whose convention bridgeio does not
 know), nothing is written, each such kind is said on stderr, and the exit status is 2;
-``--convention`` rescores by the convention named all the same.
+``--convention`` rescores by the convention named all the same. A file with an event of a
+kind bridgeio does not score (board-a-match teams, say) is left as it is, said so, exit 2.
 """
 
 from __future__ import annotations
@@ -88,9 +89,16 @@ def _rescore(
         click.echo(f"event {number}: {method.describe()}")
     for text in report.unchecked:
         click.echo(f"{label}: {text}", err=True)
+    what = "written" if target is not None else "rescored"
+    if report.unscored:  # (no convention makes bridgeio score them)
+        kinds = ", ".join(sorted(set(report.unscored)))
+        raise Failure(
+            f"{label}: nothing {what}: bridgeio does not score events of {kinds} (above), "
+            "so the file is left as it is",
+            2,
+        )
     if report.unfit and convention is None:
         show_problems(label, [d.problem for d in differences], verbose)
-        what = "written" if target is not None else "rescored"
         raise Failure(
             f"{label}: nothing {what}: no known rule reproduces {len(report.unfit)} kind(s) "
             "of its figures (above), so none is rewritten; --convention acbl|european "

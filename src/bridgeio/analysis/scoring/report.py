@@ -140,6 +140,7 @@ class Rescoring:
         default_factory=lambda: {k: [0, 0] for k in ("boards", "totals", "percentages", "ranks")}
     )
     unfit: list[str] = field(default_factory=list)  # figures no known rule reproduces
+    unscored: list[str] = field(default_factory=list)  # events of a kind not scored here
 
     def not_reproduced(self, where: str, what: str, closest: str, agrees: int, of: int) -> None:
         """One warning for figures of a kind that no known rule reproduces (the closest rule

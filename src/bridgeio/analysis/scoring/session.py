@@ -98,7 +98,7 @@ def rescore(
                 "are checked here"
             )
             done.unchecked.append(text)
-            done.unfit.append(text)
+            done.unscored.append(f"{event.kind.value} scored by {event.scoring.value}")
     return done
 
 
