@@ -143,8 +143,12 @@ class BoardReader:
         # Lines of plain text children, in a file no validator reads along, are built from
         # what earlier lines taught where every text is known (most lines of a big file).
         plain = None if odd or self.check is not None or context.teams is not None else self.plain
-        plain_tags = context.plain_tags
-        built = self.plain.builder(context)  # (bound once a board: a line is a call, no more)
+        plain_lines = context.plain_tags.issuperset
+        # What a plain line's texts give, bound once a board. A line whose texts are all
+        # known is built here, in the loop (most lines of a big file: each step saved counts).
+        plays, points, rounds, tables, leads = self.plain.lookups()
+        ns_numbers, ew_numbers = context.ns_numbers, context.ew_numbers
+        ns_tag, ew_tag = context.ns_tag, context.ew_tag
         number_text: str | None = None
         imps: float | None = None
         results: list[BoardResult] = []
@@ -156,15 +160,36 @@ class BoardReader:
                 if plain is None:
                     append(self.line(child, context, odd))
                     continue
-                texts: dict[str, str | None] = {c.tag: c.text for c in child}  # type: ignore[misc]
+                texts: dict[str, str | None] = {}
+                for item in child:  # (a plain loop: cheaper than a comprehension)
+                    texts[item.tag] = item.text  # type: ignore[index]
                 if len(texts) != len(child):  # a tag twice: read it child by child
                     append(self._line(child, context, None))
                     continue
-                if texts.keys() <= plain_tags:
-                    result = built(texts.get)
-                    if result is not None:
-                        append(result)
+                if plain_lines(texts):
+                    get = texts.get
+                    try:  # (a text not seen before is a KeyError: read the line with care)
+                        play = plays[
+                            (get("CONTRACT"), get("PLAYED_BY"), get("SCORE"), get("TRICKS"))
+                        ]
+                        append(
+                            BoardResult(
+                                rounds[get("ROUND_NUMBER")],
+                                tables[get("TABLE_NUMBER")],
+                                ns_numbers[get("NS_PAIR_NUMBER")],  # type: ignore[index]
+                                ew_numbers[get("EW_PAIR_NUMBER")],  # type: ignore[index]
+                                play[1],
+                                play[2],
+                                points[get(ns_tag)],
+                                points[get(ew_tag)],
+                                play[0],
+                                play[3],
+                                leads[get("LEAD")],
+                            )
+                        )
                         continue
+                    except KeyError:
+                        pass
                 append(self._line(child, context, texts))
             elif tag == "BOARD_NUMBER" and number_text is None and not len(child):
                 number_text = child.text or ""
@@ -442,41 +467,19 @@ class _Plain:
         except KeyError:
             return None
 
-    def builder(
-        self, context: Context
-    ) -> Callable[[Callable[[str], str | None]], BoardResult | None]:
-        """:meth:`result` for the lines of one board, its look-ups bound once: called with
-        a line's ``texts.get``."""
-        plays, points, rounds, tables, leads = (
-            self.plays,
-            self.points,
-            self.rounds,
-            self.tables,
-            self.leads,
-        )
-        ns_numbers, ew_numbers = context.ns_numbers, context.ew_numbers
-        ns_tag, ew_tag = context.ns_tag, context.ew_tag
-
-        def built(get: Callable[[str], str | None]) -> BoardResult | None:
-            try:  # (a text not seen before is a KeyError: read the line with care)
-                play = plays[(get("CONTRACT"), get("PLAYED_BY"), get("SCORE"), get("TRICKS"))]
-                return BoardResult(
-                    rounds[get("ROUND_NUMBER")],
-                    tables[get("TABLE_NUMBER")],
-                    ns_numbers[get("NS_PAIR_NUMBER")],  # type: ignore[index]
-                    ew_numbers[get("EW_PAIR_NUMBER")],  # type: ignore[index]
-                    play[1],
-                    play[2],
-                    points[get(ns_tag)],
-                    points[get(ew_tag)],
-                    play[0],
-                    play[3],
-                    leads[get("LEAD")],
-                )
-            except KeyError:
-                return None
-
-        return built
+    def lookups(
+        self,
+    ) -> tuple[
+        dict[tuple[str | None, ...], tuple[Any, Any, Any, Any]],
+        dict[str | None, float | None],
+        dict[str | None, int],
+        dict[str | None, int],
+        dict[str | None, Card | None],
+    ]:
+        """What the lines taught, for :meth:`BoardReader.board` to build lines from: the
+        plays (contract, declarer, score and tricks, by their texts), the points, rounds,
+        tables and leads, each by its text."""
+        return self.plays, self.points, self.rounds, self.tables, self.leads
 
     def learn(self, texts: dict[str, str | None], context: Context, line: BoardResult) -> None:
         """Remember what a line read without a problem gave for each of its texts."""
