@@ -283,7 +283,7 @@ class BoardReader:
             ns, ew = _team_seats(context.teams, direction)
         seats = players = None
         if "N_PLAYER_NUMBER" in texts:
-            seats, players = self._seats(texts, context)
+            seats, players = _seats(self.pair_number, texts, context)
             ns, ew = seats[0], seats[1]
         where = Fields(self.problems, element, kept)
         contract = self._contract(get("CONTRACT"), get("PLAYED_BY"), where)
@@ -300,7 +300,7 @@ class BoardReader:
         ewp = where.value(f"EW_{kind}", ew_points, self.points, None)
         result = BoardResult(
             where.value("ROUND_NUMBER", get("ROUND_NUMBER"), self.whole, 0),
-            self._table(get("TABLE_NUMBER"), kept),
+            _table(self.whole, get("TABLE_NUMBER"), kept),
             ns,
             ew,
             ns_score,
@@ -325,17 +325,6 @@ class BoardReader:
             self.plain.learn(texts, context, result)
         return result
 
-    def _seats(
-        self, texts: Mapping[str, str | None], context: Context
-    ) -> tuple[tuple[int, int, int, int], tuple[str, ...] | None]:
-        """An individual event's four players (N, E, S, W), and their ids as written where
-        the entries would give others."""
-        written = [texts.get(tag) or "" for tag in SEAT_TAGS]
-        n, e, s, w = (self.pair_number(text) if text else 0 for text in written)
-        ids = context.ns_ids
-        same = all(ids.get(p) == t for p, t in zip((n, e, s, w), written, strict=True))
-        return (n, e, s, w), None if same else tuple(written)
-
     def _contract(self, text: str | None, played_by: str | None, where: Fields) -> Contract | None:
         if played_by is not None and played_by.strip():
             if self.declarer(played_by) is None:
@@ -358,16 +347,6 @@ class BoardReader:
         if played_by is not None and (contract is None or contract.declarer is None):
             where.keep("PLAYED_BY", played_by)
         return contract
-
-    def _table(self, text: str | None, kept: list[tuple[str, str]]) -> int:
-        """TABLE_NUMBER: a number, or a table's name ("Green8", allowed), kept as written."""
-        if text is None or not text.strip():
-            return 0
-        try:
-            return self.whole(text)
-        except V.Unreadable:
-            kept.append(("TABLE_NUMBER", text))
-            return 0
 
     # ------------------------------------------------------- cached conversions of texts
 
@@ -491,6 +470,29 @@ class _Plain:
         self.rounds[get("ROUND_NUMBER")] = line.round
         self.tables[get("TABLE_NUMBER")] = line.table
         self.leads[get("LEAD")] = line.lead
+
+
+def _seats(
+    pair_number: Callable[[str], int], texts: Mapping[str, str | None], context: Context
+) -> tuple[tuple[int, int, int, int], tuple[str, ...] | None]:
+    """An individual event's four players (N, E, S, W), and their ids as written where
+    the entries would give others."""
+    written = [texts.get(tag) or "" for tag in SEAT_TAGS]
+    n, e, s, w = (pair_number(text) if text else 0 for text in written)
+    ids = context.ns_ids
+    same = all(ids.get(p) == t for p, t in zip((n, e, s, w), written, strict=True))
+    return (n, e, s, w), None if same else tuple(written)
+
+
+def _table(whole: Callable[[str], int], text: str | None, kept: list[tuple[str, str]]) -> int:
+    """TABLE_NUMBER: a number, or a table's name ("Green8", allowed), kept as written."""
+    if text is None or not text.strip():
+        return 0
+    try:
+        return whole(text)
+    except V.Unreadable:
+        kept.append(("TABLE_NUMBER", text))
+        return 0
 
 
 def _other_points(
