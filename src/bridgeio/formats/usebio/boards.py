@@ -143,8 +143,12 @@ class BoardReader:
         # Lines of plain text children, in a file no validator reads along, are built from
         # what earlier lines taught where every text is known (most lines of a big file).
         plain = None if odd or self.check is not None or context.teams is not None else self.plain
-        plain_tags = context.plain_tags
-        built = self.plain.builder(context)  # (bound once a board: a line is a call, no more)
+        plain_lines = context.plain_tags.issuperset
+        # What a plain line's texts give, bound once a board. A line whose texts are all
+        # known is built here, in the loop (most lines of a big file: each step saved counts).
+        plays, points, rounds, tables, leads = self.plain.lookups()
+        ns_numbers, ew_numbers = context.ns_numbers, context.ew_numbers
+        ns_tag, ew_tag = context.ns_tag, context.ew_tag
         number_text: str | None = None
         imps: float | None = None
         results: list[BoardResult] = []
@@ -156,15 +160,36 @@ class BoardReader:
                 if plain is None:
                     append(self.line(child, context, odd))
                     continue
-                texts: dict[str, str | None] = {c.tag: c.text for c in child}  # type: ignore[misc]
+                texts: dict[str, str | None] = {}
+                for item in child:  # (a plain loop: cheaper than a comprehension)
+                    texts[item.tag] = item.text  # type: ignore[index]
                 if len(texts) != len(child):  # a tag twice: read it child by child
                     append(self._line(child, context, None))
                     continue
-                if texts.keys() <= plain_tags:
-                    result = built(texts.get)
-                    if result is not None:
-                        append(result)
+                if plain_lines(texts):
+                    get = texts.get
+                    try:  # (a text not seen before is a KeyError: read the line with care)
+                        play = plays[
+                            (get("CONTRACT"), get("PLAYED_BY"), get("SCORE"), get("TRICKS"))
+                        ]
+                        append(
+                            BoardResult(
+                                rounds[get("ROUND_NUMBER")],
+                                tables[get("TABLE_NUMBER")],
+                                ns_numbers[get("NS_PAIR_NUMBER")],  # type: ignore[index]
+                                ew_numbers[get("EW_PAIR_NUMBER")],  # type: ignore[index]
+                                play[1],
+                                play[2],
+                                points[get(ns_tag)],
+                                points[get(ew_tag)],
+                                play[0],
+                                play[3],
+                                leads[get("LEAD")],
+                            )
+                        )
                         continue
+                    except KeyError:
+                        pass
                 append(self._line(child, context, texts))
             elif tag == "BOARD_NUMBER" and number_text is None and not len(child):
                 number_text = child.text or ""
@@ -258,7 +283,7 @@ class BoardReader:
             ns, ew = _team_seats(context.teams, direction)
         seats = players = None
         if "N_PLAYER_NUMBER" in texts:
-            seats, players = self._seats(texts, context)
+            seats, players = _seats(self.pair_number, texts, context)
             ns, ew = seats[0], seats[1]
         where = Fields(self.problems, element, kept)
         contract = self._contract(get("CONTRACT"), get("PLAYED_BY"), where)
@@ -275,7 +300,7 @@ class BoardReader:
         ewp = where.value(f"EW_{kind}", ew_points, self.points, None)
         result = BoardResult(
             where.value("ROUND_NUMBER", get("ROUND_NUMBER"), self.whole, 0),
-            self._table(get("TABLE_NUMBER"), kept),
+            _table(self.whole, get("TABLE_NUMBER"), kept),
             ns,
             ew,
             ns_score,
@@ -300,17 +325,6 @@ class BoardReader:
             self.plain.learn(texts, context, result)
         return result
 
-    def _seats(
-        self, texts: Mapping[str, str | None], context: Context
-    ) -> tuple[tuple[int, int, int, int], tuple[str, ...] | None]:
-        """An individual event's four players (N, E, S, W), and their ids as written where
-        the entries would give others."""
-        written = [texts.get(tag) or "" for tag in SEAT_TAGS]
-        n, e, s, w = (self.pair_number(text) if text else 0 for text in written)
-        ids = context.ns_ids
-        same = all(ids.get(p) == t for p, t in zip((n, e, s, w), written, strict=True))
-        return (n, e, s, w), None if same else tuple(written)
-
     def _contract(self, text: str | None, played_by: str | None, where: Fields) -> Contract | None:
         if played_by is not None and played_by.strip():
             if self.declarer(played_by) is None:
@@ -333,16 +347,6 @@ class BoardReader:
         if played_by is not None and (contract is None or contract.declarer is None):
             where.keep("PLAYED_BY", played_by)
         return contract
-
-    def _table(self, text: str | None, kept: list[tuple[str, str]]) -> int:
-        """TABLE_NUMBER: a number, or a table's name ("Green8", allowed), kept as written."""
-        if text is None or not text.strip():
-            return 0
-        try:
-            return self.whole(text)
-        except V.Unreadable:
-            kept.append(("TABLE_NUMBER", text))
-            return 0
 
     # ------------------------------------------------------- cached conversions of texts
 
@@ -442,41 +446,19 @@ class _Plain:
         except KeyError:
             return None
 
-    def builder(
-        self, context: Context
-    ) -> Callable[[Callable[[str], str | None]], BoardResult | None]:
-        """:meth:`result` for the lines of one board, its look-ups bound once: called with
-        a line's ``texts.get``."""
-        plays, points, rounds, tables, leads = (
-            self.plays,
-            self.points,
-            self.rounds,
-            self.tables,
-            self.leads,
-        )
-        ns_numbers, ew_numbers = context.ns_numbers, context.ew_numbers
-        ns_tag, ew_tag = context.ns_tag, context.ew_tag
-
-        def built(get: Callable[[str], str | None]) -> BoardResult | None:
-            try:  # (a text not seen before is a KeyError: read the line with care)
-                play = plays[(get("CONTRACT"), get("PLAYED_BY"), get("SCORE"), get("TRICKS"))]
-                return BoardResult(
-                    rounds[get("ROUND_NUMBER")],
-                    tables[get("TABLE_NUMBER")],
-                    ns_numbers[get("NS_PAIR_NUMBER")],  # type: ignore[index]
-                    ew_numbers[get("EW_PAIR_NUMBER")],  # type: ignore[index]
-                    play[1],
-                    play[2],
-                    points[get(ns_tag)],
-                    points[get(ew_tag)],
-                    play[0],
-                    play[3],
-                    leads[get("LEAD")],
-                )
-            except KeyError:
-                return None
-
-        return built
+    def lookups(
+        self,
+    ) -> tuple[
+        dict[tuple[str | None, ...], tuple[Any, Any, Any, Any]],
+        dict[str | None, float | None],
+        dict[str | None, int],
+        dict[str | None, int],
+        dict[str | None, Card | None],
+    ]:
+        """What the lines taught, for :meth:`BoardReader.board` to build lines from: the
+        plays (contract, declarer, score and tricks, by their texts), the points, rounds,
+        tables and leads, each by its text."""
+        return self.plays, self.points, self.rounds, self.tables, self.leads
 
     def learn(self, texts: dict[str, str | None], context: Context, line: BoardResult) -> None:
         """Remember what a line read without a problem gave for each of its texts."""
@@ -488,6 +470,29 @@ class _Plain:
         self.rounds[get("ROUND_NUMBER")] = line.round
         self.tables[get("TABLE_NUMBER")] = line.table
         self.leads[get("LEAD")] = line.lead
+
+
+def _seats(
+    pair_number: Callable[[str], int], texts: Mapping[str, str | None], context: Context
+) -> tuple[tuple[int, int, int, int], tuple[str, ...] | None]:
+    """An individual event's four players (N, E, S, W), and their ids as written where
+    the entries would give others."""
+    written = [texts.get(tag) or "" for tag in SEAT_TAGS]
+    n, e, s, w = (pair_number(text) if text else 0 for text in written)
+    ids = context.ns_ids
+    same = all(ids.get(p) == t for p, t in zip((n, e, s, w), written, strict=True))
+    return (n, e, s, w), None if same else tuple(written)
+
+
+def _table(whole: Callable[[str], int], text: str | None, kept: list[tuple[str, str]]) -> int:
+    """TABLE_NUMBER: a number, or a table's name ("Green8", allowed), kept as written."""
+    if text is None or not text.strip():
+        return 0
+    try:
+        return whole(text)
+    except V.Unreadable:
+        kept.append(("TABLE_NUMBER", text))
+        return 0
 
 
 def _other_points(
