@@ -56,7 +56,9 @@ class Flat:
     twice: bool | None = None  # a pair listed twice on a board (found when first asked)
     award: Bools | None = None  # lines whose points are an award, no result (see _awards)
     split: bool = False  # a line with a score on one side only, an assigned one on the other
-    split_both: bool = False  # such a line's score counted in both fields (_split_scores)
+    # such a line's score counted in both fields (_split_scores): its assigned side's
+    # points are then its share, not the rest of the top (see both)
+    split_both: bool = False
     # each side's lines that list a pair again on a board, with its first line (see
     # _credit_once: found when first scored)
     copies: list[tuple[Ints, Ints] | None] = field(default_factory=lambda: [None, None])
@@ -318,21 +320,11 @@ def both(flat: Flat, pool: Pool) -> tuple[Sides, Sides]:
     ns, plain_ns = _side(flat, pool, 0)
     # E-W's scores the negatives of N-S's (no split score): E-W's points are the rest of
     # each board's top, found without ranking the scores again
-    mirrored = _mirrored(flat.scores) and not _split(flat)
+    mirrored = _mirrored(flat.scores) and not flat.split_both
     ew, plain_ew = _side(flat, pool, 1, plain_ns if mirrored else None)
     _credit_once(flat, ns, ew)
     _credit_once(flat, plain_ns, plain_ew)
     return Sides(ns, ew), Sides(plain_ns, plain_ew)
-
-
-def _split(flat: Flat) -> bool:
-    """Whether a line has both a score in the field and an assigned share (a split score:
-    its assigned side's points are its share, not the rest of the top)."""
-    return any(
-        some(~np.isnan(share) & ~np.isnan(score))
-        for score, share in zip(flat.scores, flat.shares, strict=True)
-        if not every(np.isnan(share))
-    )
 
 
 def _mirrored(scores: tuple[Floats, Floats]) -> bool:
