@@ -21,11 +21,12 @@ from bridgeio.formats.json import document
 from bridgeio.formats.usebio import boards as board_module
 from bridgeio.formats.usebio import parsing
 from bridgeio.formats.usebio import values as V
-from bridgeio.formats.usebio.boards import BoardReader, Context
+from bridgeio.formats.usebio.boards import LINE_TAGS, BoardReader, Context
 from bridgeio.formats.usebio.checks import check
 from bridgeio.formats.usebio.problems import Problems
 from bridgeio.formats.usebio.provenance import LineKept
 from bridgeio.formats.usebio.reader import read
+from bridgeio.formats.usebio.travellers import BLOCK, Capture
 from bridgeio.model import RANKS, Card, Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.movement_checks import errors
@@ -315,23 +316,29 @@ def test_files_over_a_gigabyte_are_refused_unread(tmp_path):
 
 def test_boards_are_emptied_as_the_parse_passes_them(tmp_path, monkeypatch):
     """However many boards a file has, the tree holds only the boards of the parser's last
-    chunk of input with their lines: each board is read, then emptied."""
+    chunk of input with their lines (each board is read, then emptied), and the lines
+    captured from the text ahead of the parser are at most a block's."""
     line = f"<TRAVELLER_LINE>{LINE}</TRAVELLER_LINE>"
     boards = "".join(board_xml(line * 13, str(n)) for n in range(1, 2001))
     source = write(tmp_path, document_text(boards))
-    full_at_once = []
+    full_at_once, waiting = [], []
     original = BoardReader.board
 
     def counting(self, element, context):
         full_at_once.append(sum(1 for b in element.getroottree().iter("BOARD") if len(b)))
+        waiting.append(len(self.capture.lines))
         return original(self, element, context)
 
     monkeypatch.setattr(BoardReader, "board", counting)
     results = bridgeio.read(source)
     assert len(results.events[0].sections[0].results) == 2000
     assert len(full_at_once) == 2000
-    per_board = len(boards) // 2000
-    assert max(full_at_once) * per_board <= 64 * 1024  # lxml reads 32 KB at a time
+    # the parser reads what the capture hands it, 32 KB at a time
+    capture = Capture(str(source), LINE_TAGS)
+    parsed = sum(len(piece) for piece in iter(lambda: capture.read(32 * 1024), b""))
+    assert max(full_at_once) * (parsed // 2000) <= 64 * 1024
+    assert max(waiting) * len(line) <= 2 * BLOCK
+    assert min(waiting) < max(waiting)  # lines are kept and taken as the read goes
 
 
 def test_check_parses_the_file_once(tmp_path, monkeypatch):

@@ -22,6 +22,7 @@ back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
@@ -33,6 +34,7 @@ from bridgeio.formats.usebio.names import POINTS_KINDS
 from bridgeio.formats.usebio.parsing import Element, place
 from bridgeio.formats.usebio.problems import Fields, Problems
 from bridgeio.formats.usebio.provenance import BoardKept, LineKept
+from bridgeio.formats.usebio.travellers import MARK, Capture, Misaligned, Template
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.results import Board, BoardResult, Score
@@ -134,6 +136,9 @@ class BoardReader:
         self._kept: dict[tuple[Any, ...], LineKept] = {}
         self.rank_first_leads: bool | None = None
         self.plain = _Plain()
+        self.capture: Capture | None = None  # where the file's plain lines were captured
+        self._getters: dict[tuple[Any, ...], Callable[[re.Match[str]], tuple[str | None, ...]]]
+        self._getters = {}
 
     # ---------------------------------------------------------------------------- boards
 
@@ -154,9 +159,45 @@ class BoardReader:
         results: list[BoardResult] = []
         append = results.append
         others: list[str] = []
+        capture = self.capture
+        if capture is not None:  # the file's plain lines, captured from its text
+            next_line = capture.lines.popleft
+            plain_capture = context.teams is None and context.plain_tags.issuperset(
+                capture.template.tags
+            )
+            plain_texts = self._getter(capture.template, context)
         for child in element:
             tag = child.tag
             if tag == "TRAVELLER_LINE":
+                if capture is not None and not len(child) and child.get(MARK) is not None:
+                    try:  # (a captured line's stand-in: its line is the next kept)
+                        match = next_line()
+                    except IndexError:
+                        raise Misaligned from None
+                    if plain_capture:  # as for the lines below, the texts in their order
+                        t = plain_texts(match)
+                        try:
+                            play = plays[t[:4]]
+                            append(
+                                BoardResult(
+                                    rounds[t[4]],
+                                    tables[t[5]],
+                                    ns_numbers[t[6]],  # type: ignore[index]
+                                    ew_numbers[t[7]],  # type: ignore[index]
+                                    play[1],
+                                    play[2],
+                                    points[t[8]],
+                                    points[t[9]],
+                                    play[0],
+                                    play[3],
+                                    leads[t[10]],
+                                )
+                            )
+                            continue
+                        except KeyError:
+                            pass
+                    append(self.captured(child, match, context))
+                    continue
                 if plain is None:
                     append(self.line(child, context, odd))
                     continue
@@ -219,6 +260,36 @@ class BoardReader:
 
     # ---------------------------------------------------------------------------- lines
 
+    def captured(self, element: Element, match: re.Match[str], context: Context) -> BoardResult:
+        """A line captured from the file's text (``element`` its stand-in), read as
+        :meth:`line` reads one of plain children."""
+        assert self.capture is not None
+        template = self.capture.template
+        texts = template.texts(match)
+
+        def located(tag: str) -> str:
+            line = template.where(match, tag, element.sourceline or 0)
+            path = element.getroottree().getpath(element)
+            return f"line {line} {path}/{tag}"
+
+        if texts.keys() <= context.plain_tags and context.teams is None:
+            result = self.plain.result(texts, context)
+            if result is not None:
+                return result
+        return self._line(element, context, texts, located)
+
+    def _getter(
+        self, template: Template, context: Context
+    ) -> Callable[[re.Match[str]], tuple[str | None, ...]]:
+        """The texts :meth:`board` builds a captured plain line from, in its order."""
+        key = (template, context.ns_tag, context.ew_tag)
+        getter = self._getters.get(key)
+        if getter is None:
+            getter = self._getters[key] = template.getter(
+                (*_PLAIN_ORDER, context.ns_tag, context.ew_tag, "LEAD")
+            )
+        return getter
+
     def line(self, element: Element, context: Context, odd: bool = False) -> BoardResult:
         """One TRAVELLER_LINE (``odd``: the board's lines hold more than plain text
         children, so read this one child by child)."""
@@ -236,10 +307,15 @@ class BoardReader:
         return self._line(element, context, texts)
 
     def _line(
-        self, element: Element, context: Context, texts: dict[str, str | None] | None
+        self,
+        element: Element,
+        context: Context,
+        texts: dict[str, str | None] | None,
+        located: Callable[[str], str] | None = None,
     ) -> BoardResult:
         """A line the plain path did not build: ``texts`` its children's texts by tag, None
-        where it is read child by child."""
+        where it is read child by child (``located``: where a child is, for a line captured
+        from the text)."""
         others: list[str] = []
         odd = False
         if texts is None:
@@ -251,7 +327,7 @@ class BoardReader:
             odd = True
         if self.check is not None:
             self.check.line(texts, element, context)
-        return self._result(texts, element, context, others, odd)
+        return self._result(texts, element, context, others, odd, located)
 
     def _odd_line(self, element: Element, others: list[str]) -> dict[str, str | None]:
         """A line's texts child by child: a child the model reads once, with text only;
@@ -272,6 +348,7 @@ class BoardReader:
         context: Context,
         others: list[str],
         odd: bool,
+        located: Callable[[str], str] | None = None,
     ) -> BoardResult:
         get = texts.get
         kept: list[tuple[str, str]] = []  # texts the model could not take, as written
@@ -285,7 +362,7 @@ class BoardReader:
         if "N_PLAYER_NUMBER" in texts:
             seats, players = _seats(self.pair_number, texts, context)
             ns, ew = seats[0], seats[1]
-        where = Fields(self.problems, element, kept)
+        where = Fields(self.problems, element, kept, located)
         contract = self._contract(get("CONTRACT"), get("PLAYED_BY"), where)
         ns_score, ew_score = where.value("SCORE", get("SCORE"), self.score, _NO_SCORE)
         split = get("EW_SCORE")  # a split score's E-W side (as bridgeio writes it)
@@ -317,7 +394,8 @@ class BoardReader:
         ns_kept = "" if ns_text is None or context.ns_ids.get(ns) == ns_text else ns_text
         ew_kept = "" if ew_text is None or context.ew_ids.get(ew) == ew_text else ew_text
         if ns_kept or ew_kept or players or direction or points_tag or kept or odd:
-            attributes = tuple(element.items()) if odd else ()
+            # (a captured line has none: its stand-in has only the mark)
+            attributes = tuple(element.items()) if odd and located is None else ()
             key = (attributes, tuple(others), tuple(kept), ns_kept, ew_kept, players or ())
             if any(key) or direction or points_tag:
                 result.kept = self.kept((*key, direction, points_tag))
@@ -521,6 +599,18 @@ _POINTS_ORDER = (
     "CROSS_IMP_POINTS",
     "AGGREGATE_POINTS",
     "CROSS_IMPS_POINTS",
+)
+
+
+_PLAIN_ORDER = (
+    "CONTRACT",
+    "PLAYED_BY",
+    "SCORE",
+    "TRICKS",
+    "ROUND_NUMBER",
+    "TABLE_NUMBER",
+    "NS_PAIR_NUMBER",
+    "EW_PAIR_NUMBER",
 )
 
 

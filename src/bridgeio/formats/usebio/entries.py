@@ -220,7 +220,7 @@ class EntryReader:
             return "", "", "", False
         if len(name):
             parts = {child.tag: (child.text or "").strip() for child in name}
-            for tag in parts.keys() - {"FIRSTNAME", "LASTNAME"}:
+            for tag in [tag for tag in parts if tag not in ("FIRSTNAME", "LASTNAME")]:
                 self.problems.add(
                     place(name),
                     f"PLAYER_NAME holds {tag!s}, which is left out (only FIRSTNAME and LASTNAME)",

@@ -15,7 +15,7 @@ that the reader can take what it needs and empty it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from lxml import etree
 
@@ -39,6 +39,19 @@ SAFE_PARSING: dict[str, Any] = {
 in USEBIO; leaving it out of the tree halves the nodes of an indented file.)"""
 
 Element = etree._Element
+
+
+class Source(Protocol):
+    """A file-like object the parser may read instead of the file (its ``name`` the
+    file's path)."""
+
+    name: str
+
+    def read(self, size: int = ..., /) -> bytes:
+        """The next bytes."""
+
+    def close(self) -> None:
+        """Done with."""
 
 
 def safe_parser() -> etree.XMLParser:
@@ -72,9 +85,10 @@ class Stream:
     (['BOARD', 'BOARD'], 'USEBIO')
     """
 
-    def __init__(self, path: str, tags: tuple[str, ...]) -> None:
+    def __init__(self, path: str, tags: tuple[str, ...], source: Source | None = None) -> None:
         self.path = path
         self.tags = tags
+        self.source = source
         self._root: Element | None = None
 
     @property
@@ -91,7 +105,9 @@ class Stream:
             # Start events, not end events: lxml then steps in only as elements start, not
             # also as they end (each step takes Python's lock; a fifth of a big file's read).
             # An element has ended once the parser starts one outside it.
-            events = etree.iterparse(self.path, events=("start",), tag=self.tags, **SAFE_PARSING)
+            events = etree.iterparse(
+                self.source or self.path, events=("start",), tag=self.tags, **SAFE_PARSING
+            )
             checked = False
             logged = 0
             pending: list[Element] = []  # started, not known to have ended: each in the last
@@ -114,6 +130,8 @@ class Stream:
             while pending:
                 yield pending.pop()
         except etree.XMLSyntaxError as error:
+            if self.source is not None:  # (its text was changed: the file's own error)
+                raise self._malformed(_syntax_error(self.path) or error) from None
             raise self._malformed(error) from None
         except (etree.LxmlError, ValueError, LookupError) as error:
             if isinstance(error, FormatError):
@@ -121,6 +139,9 @@ class Stream:
             raise FormatError(self.path, "line 1", f"well-formed XML ({error})") from None
         except OSError as error:
             raise FormatError(self.path, "file", f"a readable file ({error})") from None
+        finally:
+            if self.source is not None:
+                self.source.close()
 
     def _check_document(self, tree: etree._ElementTree) -> None:
         root = tree.getroot()
@@ -157,6 +178,17 @@ class Stream:
         return FormatError(
             self.path, f"line {line} column {column}", f"well-formed XML ({message.strip()})"
         )
+
+
+def _syntax_error(path: str) -> etree.XMLSyntaxError | None:
+    """The error parsing the file itself meets (None: it meets none)."""
+    etree.clear_error_log()
+    try:
+        for _ in etree.iterparse(path, events=("end",), tag="_", **SAFE_PARSING):
+            pass
+    except etree.XMLSyntaxError as error:
+        return error
+    return None
 
 
 def _ended(pending: list[Element], element: Element) -> Iterator[Element]:

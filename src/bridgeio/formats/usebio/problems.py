@@ -71,8 +71,15 @@ class Fields:
     element holds is a problem at that child (its line and path), and is kept as written in
     ``kept`` (tag, text) for the writer."""
 
-    def __init__(self, problems: Problems, element: Element, kept: list[tuple[str, str]]) -> None:
+    def __init__(
+        self,
+        problems: Problems,
+        element: Element,
+        kept: list[tuple[str, str]],
+        located: Callable[[str], str] | None = None,
+    ) -> None:
         self.problems, self.element, self.kept = problems, element, kept
+        self.located = located  # where a child is, for an element that stands in for its text
 
     def value(self, tag: str, text: str | None, convert: Callable[[str], T], empty: T) -> T:
         """``convert(text)``; ``empty`` for no text, or (reported) for one it refuses."""
@@ -91,6 +98,9 @@ class Fields:
     def fail(self, tag: str, text: str, expected: str) -> None:
         """Report an unreadable text at its element, and keep it."""
         self.kept.append((tag, text))
-        child = next(self.element.iterchildren(tag), None)
-        where = place(child) if child is not None else f"{place(self.element)}/{tag}"
+        if self.located is not None:
+            where = self.located(tag)
+        else:
+            child = next(self.element.iterchildren(tag), None)
+            where = place(child) if child is not None else f"{place(self.element)}/{tag}"
         self.problems.add(where, f"{tag} {text!r}: expected {expected}", kind=f"unreadable {tag}")

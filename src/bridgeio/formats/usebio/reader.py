@@ -27,9 +27,16 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bridgeio.errors import FormatError, report
 from bridgeio.files import collector_paused
 from bridgeio.formats.usebio import values as V
-from bridgeio.formats.usebio.boards import BoardReader, Context, LineCheck, kept_element
+from bridgeio.formats.usebio.boards import (
+    LINE_TAGS,
+    BoardReader,
+    Context,
+    LineCheck,
+    kept_element,
+)
 from bridgeio.formats.usebio.entries import EntryReader, id_maps
 from bridgeio.formats.usebio.events import EventReader, Part, event_facts
 from bridgeio.formats.usebio.handsets import HandsetReader
@@ -44,6 +51,7 @@ from bridgeio.formats.usebio.names import (
 from bridgeio.formats.usebio.parsing import Element, Stream, place
 from bridgeio.formats.usebio.problems import Problems
 from bridgeio.formats.usebio.provenance import EventKept, FileKept, Handset, LineKept
+from bridgeio.formats.usebio.travellers import Capture, Misaligned
 from bridgeio.model.deals import DealSet, concat
 from bridgeio.model.results import Board, Entry, Event, Results, Scoring
 
@@ -70,7 +78,19 @@ class Check(LineCheck, Protocol):
 def read(path: str) -> Results:
     """The results in a USEBIO file; problems are reported as
     :class:`~bridgeio.errors.FormatWarning` s and listed in ``Results.problems``."""
-    return Pass(str(path)).run()
+    path = str(path)
+    found = Problems(path, report=False)  # (reported once the read is known to stand)
+    try:
+        results = Pass(path, problems=found, capture=True).run()
+    except (Misaligned, FormatError):
+        # A line captured from the text was out of place, or the file is refused: read it
+        # again plainly (which says the problems found before a refusal as it finds them).
+        return Pass(path).run()
+    results.problems = [
+        report(path, problem.place, problem.message, problem.severity, problem.kind)
+        for problem in results.problems
+    ]
+    return results
 
 
 class Pass:
@@ -84,10 +104,15 @@ class Pass:
     MATCHes, hand sets and the rest of the event when the event ends."""
 
     def __init__(
-        self, path: str, check: Check | None = None, problems: Problems | None = None
+        self,
+        path: str,
+        check: Check | None = None,
+        problems: Problems | None = None,
+        capture: bool = False,
     ) -> None:
         self.path = path
         self.check = check
+        self.capture = capture and check is None  # (a validator reads every line's elements)
         self.problems = problems if problems is not None else Problems(path)
         self.boards = BoardReader(self.problems, check)
         self.entries = EntryReader(self.problems)
@@ -105,13 +130,17 @@ class Pass:
     def run(self) -> Results:
         """Read the file: the results, with every problem found."""
         with collector_paused():
-            stream = Stream(self.path, ("BOARD", "EVENT"))
+            capture = Capture(self.path, LINE_TAGS) if self.capture else None
+            self.boards.capture = capture
+            stream = Stream(self.path, ("BOARD", "EVENT"), capture)
             for element in stream:
                 if element.tag == "BOARD":
                     self.take_board(element)
                 else:
                     self.take_event(element)
             root = stream.root
+            if capture is not None and not capture.aligned():
+                raise Misaligned
             self.end_handset()
             results = self.finish(root)
         if self.check is not None:
