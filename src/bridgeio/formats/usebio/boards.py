@@ -118,23 +118,89 @@ def _imps(child: Element) -> float | None:
         return None
 
 
-class BoardReader:
-    """Reads boards and their lines for one file, with its caches and its problems."""
+class TextReader:
+    """A file's texts into values, each text converted once (a file repeats its texts: "4S",
+    "420", "1 NS"); an unreadable text is :class:`~bridgeio.formats.usebio.values.Unreadable`."""
 
-    def __init__(self, problems: Problems, check: LineCheck | None = None) -> None:
-        self.problems = problems
-        self.check = check
+    def __init__(self) -> None:
         self._ids: dict[str, int] = {}
         self._declarers: dict[str, Seat | None] = {}
         self._contracts: dict[tuple[str, str | None], Contract | None] = {}
         self._leads: dict[str, Card] = {}
         self._wholes: dict[str, int] = {}
-        self._board_numbers: dict[str, int] = {}
         self._trick_counts: dict[str, int] = {}
         self._points_read: dict[str, float] = {}
         self._scores: dict[str, tuple[Score, Score]] = {}
         self._kept: dict[tuple[Any, ...], LineKept] = {}
         self.rank_first_leads: bool | None = None
+
+    def pair_number(self, text: str) -> int:
+        """The number of a pair id (cached by text)."""
+        number = self._ids.get(text)
+        if number is None:
+            number = self._ids[text] = V.pair_id(text).number
+        return number
+
+    def declarer(self, text: str) -> Seat | None:
+        """The seat PLAYED_BY names, None for a text that names none."""
+        found = self._declarers.get(text, _BAD)
+        if found is _BAD:
+            try:
+                found = V.seat_value(text)
+            except V.Unreadable:
+                found = None
+            self._declarers[text] = found
+        return found  # type: ignore[no-any-return]
+
+    def contract(self, text: str, played_by: str | None) -> Contract | None:
+        """A contract with its declarer (cached by texts); Unreadable for a text that is none."""
+        key = (text, played_by)
+        found = self._contracts.get(key, _BAD)
+        if found is _BAD:
+            found = self._contracts[key] = V.contract_value(text, played_by)
+        return found  # type: ignore[no-any-return]
+
+    def lead(self, text: str) -> Card:
+        """A lead (cached by text); notes whether the file writes leads rank first."""
+        card = self._leads.get(text)
+        if card is None:
+            card = self._leads[text] = V.lead_value(text)
+            if self.rank_first_leads is None:
+                self.rank_first_leads = "".join(text.split()).upper()[:1] not in "SHDC"
+        return card
+
+    def whole(self, text: str) -> int:
+        """A whole number (cached by text)."""
+        return _cached(self._wholes, text, V.whole)
+
+    def tricks(self, text: str) -> int:
+        """Tricks taken, 0-13 (cached by text)."""
+        return _cached(self._trick_counts, text, _tricks)
+
+    def points(self, text: str) -> float:
+        """A line's points (cached by text)."""
+        return _cached(self._points_read, text, V.decimal)
+
+    def score(self, text: str) -> tuple[Score, Score]:
+        """Both sides' scores of a SCORE (cached by text)."""
+        return _cached(self._scores, text, V.score_value)
+
+    def kept(self, key: tuple[Any, ...]) -> LineKept:
+        """One kept object for every line that keeps the same things."""
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = LineKept(*key)
+        return found
+
+
+class BoardReader(TextReader):
+    """Reads boards and their lines for one file, with its caches and its problems."""
+
+    def __init__(self, problems: Problems, check: LineCheck | None = None) -> None:
+        super().__init__()
+        self.problems = problems
+        self.check = check
+        self._board_numbers: dict[str, int] = {}
         self.plain = _Plain()
         self.capture: Capture | None = None  # where the file's plain lines were captured
         self._getters: dict[tuple[Any, ...], Callable[[re.Match[str]], tuple[str | None, ...]]]
@@ -425,66 +491,6 @@ class BoardReader:
         if played_by is not None and (contract is None or contract.declarer is None):
             where.keep("PLAYED_BY", played_by)
         return contract
-
-    # ------------------------------------------------------- cached conversions of texts
-
-    def pair_number(self, text: str) -> int:
-        """The number of a pair id (cached by text)."""
-        number = self._ids.get(text)
-        if number is None:
-            number = self._ids[text] = V.pair_id(text).number
-        return number
-
-    def declarer(self, text: str) -> Seat | None:
-        """The seat PLAYED_BY names, None for a text that names none."""
-        found = self._declarers.get(text, _BAD)
-        if found is _BAD:
-            try:
-                found = V.seat_value(text)
-            except V.Unreadable:
-                found = None
-            self._declarers[text] = found
-        return found  # type: ignore[no-any-return]
-
-    def contract(self, text: str, played_by: str | None) -> Contract | None:
-        """A contract with its declarer (cached by texts); Unreadable for a text that is none."""
-        key = (text, played_by)
-        found = self._contracts.get(key, _BAD)
-        if found is _BAD:
-            found = self._contracts[key] = V.contract_value(text, played_by)
-        return found  # type: ignore[no-any-return]
-
-    def lead(self, text: str) -> Card:
-        """A lead (cached by text); notes whether the file writes leads rank first."""
-        card = self._leads.get(text)
-        if card is None:
-            card = self._leads[text] = V.lead_value(text)
-            if self.rank_first_leads is None:
-                self.rank_first_leads = "".join(text.split()).upper()[:1] not in "SHDC"
-        return card
-
-    def whole(self, text: str) -> int:
-        """A whole number (cached by text)."""
-        return _cached(self._wholes, text, V.whole)
-
-    def tricks(self, text: str) -> int:
-        """Tricks taken, 0-13 (cached by text)."""
-        return _cached(self._trick_counts, text, _tricks)
-
-    def points(self, text: str) -> float:
-        """A line's points (cached by text)."""
-        return _cached(self._points_read, text, V.decimal)
-
-    def score(self, text: str) -> tuple[Score, Score]:
-        """Both sides' scores of a SCORE (cached by text)."""
-        return _cached(self._scores, text, V.score_value)
-
-    def kept(self, key: tuple[Any, ...]) -> LineKept:
-        """One kept object for every line that keeps the same things."""
-        found = self._kept.get(key)
-        if found is None:
-            found = self._kept[key] = LineKept(*key)
-        return found
 
 
 class _Plain:
