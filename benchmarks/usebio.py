@@ -20,7 +20,8 @@ left out.
 
 Bar (issue 14.4, 18 for the producers' layouts, 29 for their repeated numbers): every traveller
 line of each 10 MB event read in at most 3x lxml's bare parse, in pure Python (before: 4.6-5.1x
-with the C walker, 6.8x without; 1.6x / 3.1x for a read that touched no line). Times are this
+with the C walker, 6.8x without; 1.6x / 3.1x for a read that touched no line; 2.1-3.5x by lxml
+elements before plain lines were captured from the text, 1.8-2.5x after). Times are this
 process's processor time, the best of several alternating rounds. Memory is the reading
 process's own high-water mark (VmHWM), taken after a warm-up read of a tiny event so that the
 modules a first read imports are not counted as the file's.
