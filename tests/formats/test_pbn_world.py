@@ -88,6 +88,29 @@ def test_an_east_west_sit_out_is_the_east_west_pair_with_its_award(tmp_path):
     assert not lines[1].sit_out
 
 
+def test_a_ruter_result_adjusted_after_play_keeps_its_play_and_gets_the_awards(tmp_path):
+    """Ruter's ``"800>a"`` (lindsjorn/bridgeRanking PBN_DB/bridgekam_2015-09-24, board 18):
+    the table's result, then an adjusted score; the row's percentages are what each side was
+    awarded, and the cell goes back as written."""
+    text = (
+        '[Board "18"]\n[ScoreTable "Table;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;'
+        'Score_NS;Score_EW;MP_NS;MP_EW;Percentage_NS;Percentage_EW"]\n'
+        '2 6 1 14 6DX N 9 - "800>a" 1.6 1.6 60 60\n'
+        '8 6 6 18 7DX W 9 "800" - 7.9 -7.9 99 1\n'
+        '3 6 4 10 6DX E 9 - "-500>a" 0.8 -0.8 55 45\n'
+    )
+    with collect() as found:
+        lines = lines_of(tables_to_results(text, "x.pbn"))
+    assert not found.problems and len(lines) == 3
+    adjusted, played, other = lines
+    assert (str(adjusted.contract), adjusted.tricks) == ("6DX", 9)
+    assert (adjusted.ns_score, adjusted.ew_score) == (Special.AVERAGE_PLUS, Special.AVERAGE_PLUS)
+    assert (adjusted.ns_points, adjusted.ew_points) == (1.6, 1.6)
+    assert adjusted.kept.cells["Score_EW"] == "800>a"
+    assert (played.ns_score, played.ew_score) == (800, -800)
+    assert (other.ns_score, other.ew_score) == (Assigned(55.0), Assigned(45.0))
+
+
 def test_bridgewebs_travellers_get_their_scores_entries_and_the_assigned_result(corpus):
     path = world(corpus, BRIDGEWEBS)
     results, problems = read(path)

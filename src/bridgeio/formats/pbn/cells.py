@@ -35,6 +35,18 @@ NO_SCORE = frozenset({"BYE", "PEN"})
 sitting out, with its award in the points columns) and ``Pen`` (a penalty or adjustment in
 points)."""
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+ADJUSTED_AFTER = re.compile(r"\s*([+-]?[0-9]+)>[A-Za-z]+\s*")
+"""Ruter's score cell of a table's result that the director then adjusted (``800>a``)."""
+
+
+def played(cell: str) -> str:
+    """A score cell's points as played: ``800`` of ``800>a``, any other cell as it is.
+
+    >>> played("800>a"), played("A+")
+    ('800', 'A+')
+    """
+    found = ADJUSTED_AFTER.fullmatch(cell)
+    return found[1] if found else cell
 
 
 def text(cell: str) -> str:

@@ -140,6 +140,7 @@ def score_lines(
         )
         line.kept = PbnCells(values) if values else None
         _sit_out(line)
+        _adjusted_after_play(line)
         lines.append((section, line))
     return lines, [name for name, _ in kept]
 
@@ -149,7 +150,12 @@ def _row_scores(texts: tuple[str, str, str]) -> tuple[Score | None, Score | None
     adjusted score in a score or Contract cell gives N-S's, and E-W's the complement), and
     the words of :data:`.cells.NO_SCORE` found in the score cells (kept by column)."""
     ns_text, ew_text, contract = texts
-    ns, ew = cells.score(ns_text), cells.score(ew_text)
+    words = {
+        name: cells.text(cell)
+        for name, cell in (("Score_NS", ns_text), ("Score_EW", ew_text))
+        if cells.text(cell).upper() in cells.NO_SCORE or cells.ADJUSTED_AFTER.fullmatch(cell)
+    }
+    ns, ew = (cells.score(cells.played(text)) for text in (ns_text, ew_text))
     if isinstance(ns, int) and ew is None:
         ew = -ns
     elif isinstance(ew, int) and ns is None:
@@ -157,11 +163,6 @@ def _row_scores(texts: tuple[str, str, str]) -> tuple[Score | None, Score | None
     adjusted = cells.score(contract, points=False)
     if ns is None and adjusted is not None:
         ns, ew = adjusted, cells.complement(adjusted)
-    words = {
-        name: cells.text(cell)
-        for name, cell in (("Score_NS", ns_text), ("Score_EW", ew_text))
-        if cells.text(cell).upper() in cells.NO_SCORE
-    }
     return ns, ew, words
 
 
@@ -202,6 +203,21 @@ def _sit_out(line: BoardResult) -> None:
         kept.pop(name, None)
     if isinstance(line.kept, PbnCells) and not kept:
         line.kept = None
+
+
+def _adjusted_after_play(line: BoardResult) -> None:
+    """A row whose score cell is Ruter's ``800>a`` (the table's result, then an adjusted
+    score): the line keeps its play, and each side's score is the percentage awarded it where
+    the row gives both (else the score played). The cell is kept as written."""
+    kept = line.kept.cells if isinstance(line.kept, PbnCells) else {}
+    if not any(cells.ADJUSTED_AFTER.fullmatch(kept.get(name, "")) for name in _SCORE_COLUMNS):
+        return
+    ns, ew = (cells.decimal(kept.get(f"Percentage_{side}", "-")) for side in ("NS", "EW"))
+    if ns is not None and ew is not None:
+        line.ns_score, line.ew_score = cells.percent(ns), cells.percent(ew)
+
+
+_SCORE_COLUMNS = ("Score_NS", "Score_EW")
 
 
 def fill_scores(lines: Iterable[BoardResult], vulnerability: Vulnerability) -> int:
