@@ -358,7 +358,8 @@ def test_pbn_2_0s_example_tables_inherit_their_headers_and_list_the_standings_on
         event = tables_to_results(PBN_20_FREQUENCIES, "x.pbn").events[0]
     assert found.problems == []
     boards = event.sections[0].results
-    assert [len(b.results) for b in boards] == [2, 1] and boards[1].results[0].ns_score == 100
+    # a row a result, Multiplicity the tables that had it (its ranks say so: 1, then 3)
+    assert [[line.ns_score for line in b.results] for b in boards] == [[500, 500, 470], [100] * 3]
     (only,) = event.sections[0].entries
     assert (only.number, only.score, only.percentage) == (58, 1449.8, 72.49)
     assert [p.last_name for p in only.players] == ["SMITH", "JONES"]
@@ -403,3 +404,38 @@ def test_anonymizing_a_ruter_teams_file_replaces_the_rosters_and_lineups(tmp_pat
     assert [m.segments for m in after.matches] == [m.segments for m in before.matches]
     assert [len(m.lineup) for m in after.matches] == [3, 0]
     assert len(after.entries[0].players) == 2
+
+
+FREQUENCY = (
+    '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    '[ScoreTable "Rank\\3R;Contract\\5L;Declarer\\1;Result\\2R;Score_NS\\5R;IMP_NS\\6R;'
+    'Multiplicity"]\n'
+    "  1 6C    W  9   150   9.91 1\n"
+    "  2 5CX   E 10   100   9.46 1\n"
+    " 14 6C    W 11    50   8.47 {count}\n"
+)
+
+
+def test_a_frequency_table_is_a_line_a_table_scored_in_imps(tmp_path):
+    """A ScoreTable with a Multiplicity column (the layout a public PBN reader documents for
+    Bridgewebs' frequency tables): each row the number of tables that had that result."""
+    path = tmp_path / "frequency.pbn"
+    path.write_text(FREQUENCY.format(count=5))
+    results, problems = read(path)
+    assert not [p for p in problems if "error" in p]
+    lines = lines_of(results)
+    assert [line.ns_score for line in lines] == [150, 100] + [50] * 5
+    assert [line.ns_points for line in lines] == [9.91, 9.46] + [8.47] * 5
+    assert all("Multiplicity" not in getattr(line.kept, "cells", {}) for line in lines)
+    assert results.events[0].scoring.value in ("butler", "cross_imps", "imps")
+    again = tmp_path / "again.pbn"
+    bridgeio.write(results, again)
+    assert again.read_bytes() == path.read_bytes()
+
+
+def test_a_frequency_table_past_any_field_is_cut_with_a_warning(tmp_path):
+    path = tmp_path / "frequency.pbn"
+    path.write_text(FREQUENCY.format(count=10**9))
+    results, problems = read(path)
+    assert len(lines_of(results)) == 10_000
+    assert any("more than 10,000 tables" in p for p in problems)

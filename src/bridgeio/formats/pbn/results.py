@@ -29,6 +29,7 @@ deals' provenance, so PBN → PBN still writes it back.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import functools
 import re
@@ -51,6 +52,8 @@ from bridgeio.model.results import Board, BoardResult, Event, EventKind, Results
 __all__ = ["SEATS", "PbnCells", "has_results", "scoring_of", "split_row", "tables_to_results"]
 
 RESULT_TABLES = ("ScoreTable", "TotalScoreTable")
+MOST_TABLES = 10_000
+"""The most table results a board of a frequency table is read as (a bound on memory)."""
 _TOKEN = re.compile(r'"([^"]*)"|(\S+)')
 
 
@@ -268,13 +271,40 @@ class _Builder:
                     self.warn(number, f"a {table.name} row ({error}): row not read")
                     continue
                 found += one
+        if "Multiplicity" in table.columns:
+            found = self._multiplied(found, rows[0][0])
         vulnerability = _vulnerability(table.vulnerable, table.board)
         self.computed += fill_scores((line for _, line in found), vulnerability)
         for section, line in found:
             self._add(section, table.board, line)
         if found:  # (the columns a row keeps)
-            self._note_columns(kept, individual="PlayerId_North" in table.columns)
+            self._note_columns(table.columns, individual="PlayerId_North" in table.columns)
             self._names(table, rows)
+
+    def _multiplied(
+        self, found: list[tuple[str, BoardResult]], number: int
+    ) -> list[tuple[str, BoardResult]]:
+        """The lines of a frequency table (a ``Multiplicity`` column: each row a result and
+        the number of tables that had it), a line a table. A count that is no number is
+        kept as written (one table); a board of more than :data:`MOST_TABLES` tables is
+        cut there, with a warning."""
+        lines: list[tuple[str, BoardResult]] = []
+        for section, line in found:
+            cells_kept = line.kept.cells if isinstance(line.kept, PbnCells) else {}
+            try:
+                count = max(cells.number(cells_kept.get("Multiplicity", "1")), 1)
+            except ValueError:
+                count = 1
+            else:
+                cells_kept.pop("Multiplicity", None)
+                if isinstance(line.kept, PbnCells) and not cells_kept:
+                    line.kept = None
+            count = min(count, MOST_TABLES - len(lines))
+            lines += [(section, line)] + [(section, copy.copy(line)) for _ in range(count - 1)]
+            if len(lines) >= MOST_TABLES:
+                self.warn(number, f"a board of more than {MOST_TABLES:,} tables: cut there")
+                break
+        return lines
 
     def _names(self, table: _Table, rows: list[tuple[int, list[str]]]) -> None:
         """The names a ScoreTable gives each side (``Names_NS``, ``Names_EW``), for
