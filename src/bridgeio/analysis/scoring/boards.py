@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from bridgeio.analysis.scoring.field import Flat, flatten, recorded_top, results
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.model.results import Event, Section
@@ -106,7 +108,7 @@ def _pools(
     event: Event, sections: list[Section], convention: Convention | None, flat: Flat
 ) -> list[Pool]:
     """:func:`_pool`'s pools of the lines as ``flat`` has them."""
-    most = int(results(flat).max(initial=0))
+    most = int(np.maximum.reduce(results(flat), initial=0))
     if not most:
         return []
     given = sections[0].board_top

@@ -62,6 +62,7 @@ class Flat:
     # each side's lines that list a pair again on a board, with its first line (see
     # _credit_once: found when first scored)
     copies: list[tuple[Ints, Ints] | None] = field(default_factory=lambda: [None, None])
+    played: Ints | None = None  # the results each board had (:func:`results`: made once)
 
     @property
     def size(self) -> int:
@@ -213,9 +214,12 @@ def assigned(score: Score | None) -> float | None:
 
 
 def results(flat: Flat) -> Ints:
-    """The results each board had: scores in points or assigned scores (N-S side)."""
-    scored = ~np.isnan(flat.scores[0]) | ~np.isnan(flat.shares[0])
-    return np.bincount(flat.group[scored], minlength=len(flat.numbers)).astype(np.int64)
+    """The results each board had: scores in points or assigned scores (N-S side), counted
+    once a pool (its top is found from them, then its points)."""
+    if flat.played is None:
+        scored = ~(np.isnan(flat.scores[0]) & np.isnan(flat.shares[0]))
+        flat.played = np.bincount(flat.group[scored], None, len(flat.numbers)).astype(np.int64)
+    return flat.played
 
 
 def recorded_top(flat: Flat) -> float | None:
@@ -433,13 +437,20 @@ def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
 def _listed_twice(flat: Flat) -> bool:
     """Whether a pair is listed twice on a board, in either direction (both directions'
     keys counted at once: in place where they are small, else sorted)."""
-    ns, ew = flat.pairs
-    low = min(int(ns.min(initial=0)), int(ew.min(initial=0)))
+    pairs = np.concatenate(flat.pairs)
+    if pairs.size < 2:
+        return False
+    # (the ufuncs' own reductions: ndarray.min and .max add a Python call each)
+    low, high = int(np.minimum.reduce(pairs)), int(np.maximum.reduce(pairs))
     if low < 0:
         return any(_repeated(_pair_keys(flat, side)) for side in (0, 1))
-    width = max(int(ns.max(initial=0)), int(ew.max(initial=0))) + 1
+    width = high + 1
     base = (flat.group * len(flat.places) + flat.section) * (2 * width)
-    return _repeated(np.concatenate([base + ns, base + width + ew]))
+    keys = np.concatenate([base, base + width]) + pairs
+    if len(flat.numbers) * len(flat.places) * 2 * width <= 1 << 22:  # (the keys' bound)
+        return some(np.bincount(keys) > 1)
+    keys.sort()
+    return some(keys[1:] == keys[:-1])
 
 
 def _repeated(keys: Ints) -> bool:

@@ -387,7 +387,7 @@ def strat_ranks(
     # every strat at once, its eligible rows only: each strat a group of its own
     k, r = np.nonzero(strat[None, :] >= np.arange(2, depth + 1)[:, None])
     k = k + 1
-    keyed = k * (int(groups.max(initial=0)) + 1) + groups[r]
+    keyed = k * (int(np.maximum.reduce(groups, initial=0)) + 1) + groups[r]
     recorded = table[r, k, 0]
     given = recorded != 0
     for ne in (False, True):  # (NE pairs looked up only where needed)

@@ -206,9 +206,10 @@ def _index(
     none = len(wanted_fields)
     if not pairs.size:
         return np.zeros(0, dtype=np.int64), np.zeros(none, dtype=np.int64)
-    width = max(int(pairs.max()), max(wanted_pairs, default=0)) + 1
-    low = min(int(pairs.min()), min(wanted_pairs, default=0))
-    size = (max(int(fields.max()), max(wanted_fields, default=0)) + 1) * width
+    # (the ufuncs' own reductions: ndarray.min and .max add a Python call each)
+    width = max(int(np.maximum.reduce(pairs)), max(wanted_pairs, default=0)) + 1
+    low = min(int(np.minimum.reduce(pairs)), min(wanted_pairs, default=0))
+    size = (max(int(np.maximum.reduce(fields)), max(wanted_fields, default=0)) + 1) * width
     if low >= 0 and size <= 1 << 20:  # small codes: a table of the wanted ones
         table = np.full(size, none, dtype=np.int64)
         codes = np.array(wanted_fields, dtype=np.int64) * width + np.array(
