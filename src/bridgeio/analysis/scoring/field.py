@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from bridgeio.analysis.scoring.arrays import every, some
+from bridgeio.analysis.scoring.arrays import every, filled, some
 from bridgeio.analysis.scoring.factoring import Floats, to_precision
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.model.results import Assigned, BoardResult, Score, Section, Special
@@ -279,7 +279,7 @@ def _points(scores: Sequence[Score | None]) -> Floats:
 
 def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
     """Assigned percentages (NaN for any other score), looked for where ``points`` has none."""
-    out = np.full(len(scores), NAN)
+    out = filled(len(scores), NAN)
     missing = np.isnan(points)
     if not some(missing):  # (every score in points: the usual case)
         return out
@@ -362,7 +362,7 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
         out = _factored(plain, n, pool)
         out = out.copy() if out is plain else out
     elif some(inside):
-        out = np.full(flat.size, np.nan)
+        out = filled(flat.size, NAN)
         group = flat.group[inside]
         n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
         if other is None:
@@ -373,7 +373,7 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
         plain = out.copy()
         out[inside] = _factored(points, n, pool)
     else:
-        out = np.full(flat.size, np.nan)
+        out = filled(flat.size, NAN)
         plain = out.copy()
     given = ~np.isnan(shares)
     if some(given):  # (assigned scores: rare)
@@ -392,7 +392,7 @@ def _matchpoints(group: Ints, scores: Floats, convention: Convention) -> Floats:
     below = ordered.searchsorted(keys)
     above = ordered.searchsorted(keys, "right")
     counts = np.bincount(group)
-    start = (np.cumsum(counts) - counts)[group]  # where each board's scores begin
+    start = (counts.cumsum() - counts)[group]  # where each board's scores begin
     per_beat = convention.per_beat
     return np.asarray(per_beat * (below - start) + per_beat / 2 * (above - below - 1), np.float64)
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bridgeio.analysis.scoring.arrays import every, some, trues
+from bridgeio.analysis.scoring.arrays import every, filled, some, trues
 from bridgeio.analysis.scoring.boards import Pool, candidates
 from bridgeio.analysis.scoring.contracts import line_place
 from bridgeio.analysis.scoring.factoring import ROUNDINGS, Floats
@@ -248,7 +248,7 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     played = results(flat)
     sizes = field_sizes(flat)
     uneven = ((sizes < pool.results) | (sizes < played))[flat.group]  # factored or assigned
-    tops = np.full(flat.size, float(pool.top))
+    tops = filled(flat.size, float(pool.top))
     if pool.centred:
         factored = centred(factored, pool.top)
     chosen, rounding, printed = "factored", ROUNDINGS[0], factored.rounded(decimals, ROUNDINGS[0])

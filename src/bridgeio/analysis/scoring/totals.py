@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bridgeio.analysis.scoring.arrays import some, trues
+from bridgeio.analysis.scoring.arrays import every, filled, some, trues
 from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
@@ -266,7 +266,7 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
         top = self.pool.top or 1.0
         maxima = {id(s): s.maximum_score for s in self.pool.sections}
         if len(set(maxima.values())) == 1 and (only := next(iter(maxima.values()))):
-            return np.full(len(self.rows), only / top)  # (one maximum: the usual case)
+            return filled(len(self.rows), only / top)  # (one maximum: the usual case)
         most = float(played.max())
         return np.array([s.maximum_score / top if s.maximum_score else most for s, _ in self.rows])
 
@@ -404,7 +404,7 @@ class Recorded:
 def _all_fit(scores: Recorded, rules: Rules) -> bool:
     """Whether some rule gives every recorded total."""
     given = scores.given
-    return any(bool(scores.agree(rules[name][0], name)[given].all()) for name in rules)
+    return any(every(scores.agree(rules[name][0], name)[given]) for name in rules)
 
 
 def tallies_for(pool: Pool, flat: Flat, src: Sources, rows: Rows) -> tuple[Rows, Tallies]:
@@ -472,7 +472,7 @@ def _ranked_values(rows: Rows, totals: Floats, rules: Rules, rule: str) -> Float
     rescored, with ``apply``), else the rule's, else their percentages."""
     if rule:
         totals = np.where(np.isnan(totals), rules[rule][0], totals)
-    if np.isnan(totals).all():
+    if every(np.isnan(totals)):
         totals = _recorded([e.percentage for _, e in rows])
     return totals
 
