@@ -93,6 +93,41 @@ def flatten_board(
     return _flat([(index[id(s)], number, [line]) for s, line in lines], sections, split_both)
 
 
+def section_part(flat: Flat, k: int) -> Flat:
+    """The lines of section ``k`` of ``flat`` alone, as :func:`flatten` of that section
+    gives them (sections that prove scored apart are not read again: their lines are
+    together in ``flat``, in order; each line's figures are its own).
+
+    >>> from bridgeio.model.results import Board, BoardResult, Section
+    >>> def section(name, scores):
+    ...     return Section(name, results=[Board(n, [BoardResult(1, 1, ns=1, ew=1, ns_score=s)])
+    ...                                   for n, s in scores])
+    >>> both = flatten([section("A", [(2, 420), (5, 50)]), section("B", [(5, -100)])])
+    >>> b = section_part(both, 1)
+    >>> b.numbers, b.group.tolist(), b.scores[0].tolist(), b.section.tolist()
+    ([5], [0], [-100.0], [0])
+    """
+    low, high = flat.section.searchsorted([k, k + 1]).tolist()
+    lines = slice(low, high)
+    used, group = np.unique(flat.group[lines], return_inverse=True)
+    scores = (flat.scores[0][lines], flat.scores[1][lines])
+    shares = (flat.shares[0][lines], flat.shares[1][lines])
+    award = None if flat.award is None else flat.award[lines]
+    return Flat(
+        flat.model[lines],
+        [flat.places[k]],
+        [flat.numbers[i] for i in used.tolist()],
+        group.reshape(-1).astype(np.int64),
+        scores,
+        shares,
+        (flat.recorded[0][lines], flat.recorded[1][lines]),
+        (flat.pairs[0][lines], flat.pairs[1][lines]),
+        np.zeros(high - low, dtype=np.int64),
+        award=award if award is not None and some(award) else None,
+        split=_split_scores(scores, shares, False),
+    )
+
+
 def _flat(
     blocks: list[tuple[int, int, list[BoardResult]]],
     sections: list[Section],

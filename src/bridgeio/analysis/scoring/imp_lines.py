@@ -193,14 +193,14 @@ class ImpLines:
     def butler(self, rule: DatumRule) -> tuple[Floats, Floats, Floats]:
         """Every board's datum (NaN: no score in points) and every line's N-S and E-W IMPs
         against it (NaN where the line has no score in points)."""
-        played = np.flatnonzero(~np.isnan(self.ns_score))
+        played = (~np.isnan(self.ns_score)).nonzero()[0]
         group = self.group[played]
         scores = self.ns_score[played].astype(np.int64)  # whole numbers (:func:`points`)
         order = np.lexsort((scores, group))
         counts = np.bincount(group, minlength=len(self.boards)).astype(np.int64)
-        starts = np.cumsum(counts) - counts
+        starts = counts.cumsum() - counts
         drop = np.clip(np.minimum(rule.drop, (counts - 1) // 2), 0, None)
-        sums = np.concatenate([[0], np.cumsum(scores[order])])
+        sums = np.concatenate([[0], scores[order].cumsum()])
         low, high = starts + drop, starts + counts - drop
         point = datums(sums[high] - sums[low], high - low, rule)
         at = point[self.group]

@@ -335,7 +335,7 @@ def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> No
     if not rows:
         return
     recorded, tie = table[:, :, 1], table[:, :, 2]  # (row, strat)
-    r, k = np.nonzero(recorded)
+    r, k = recorded.nonzero()  # (the array's own method: np.nonzero adds a Python call)
     if not r.size:
         return
     inside = strat[:, None] >= np.arange(1, table.shape[1] + 1)[None, :]
@@ -344,7 +344,7 @@ def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> No
         kept.carried = carried
         if ne:
             inside &= ~kept.not_eligible(rows)[:, None]
-        ri, ki = np.nonzero(inside)
+        ri, ki = inside.nonzero()
         low, high = np.zeros((2, *recorded.shape), dtype=np.int64)
         low[ri, ki], high[ri, ki] = places(kept.final_scores(rows)[ri], ki)
         hit = (inside & (recorded == low) & ((tie == 0) | (tie == high)))[r, k]
@@ -385,7 +385,7 @@ def strat_ranks(
     if depth < 2:
         return
     # every strat at once, its eligible rows only: each strat a group of its own
-    k, r = np.nonzero(strat[None, :] >= np.arange(2, depth + 1)[:, None])
+    k, r = (strat[None, :] >= np.arange(2, depth + 1)[:, None]).nonzero()
     k = k + 1
     keyed = k * (int(np.maximum.reduce(groups, initial=0)) + 1) + groups[r]
     recorded = table[r, k, 0]
