@@ -63,6 +63,8 @@ class Flat:
     # _credit_once: found when first scored)
     copies: list[tuple[Ints, Ints] | None] = field(default_factory=lambda: [None, None])
     played: Ints | None = None  # the results each board had (:func:`results`: made once)
+    # the results in each board's field, each side (:func:`_field`: made once)
+    sizes: list[Ints | None] = field(default_factory=lambda: [None, None])
 
     @property
     def size(self) -> int:
@@ -378,8 +380,19 @@ def _mirrored(scores: tuple[Floats, Floats]) -> bool:
 
 def field_sizes(flat: Flat) -> Ints:
     """The results in each board's field (scores in points, N-S side)."""
-    inside = ~np.isnan(flat.scores[0])
-    return np.bincount(flat.group[inside], minlength=len(flat.numbers)).astype(np.int64)
+    return _field(flat, 0)
+
+
+def _field(flat: Flat, side: int, inside: Bools | None = None) -> Ints:
+    """The results in each board's field on ``side`` (its lines with a score in points:
+    ``inside``), counted once (the matchpoints, their factoring and the file's way of
+    printing them all ask)."""
+    sizes = flat.sizes[side]
+    if sizes is None:
+        inside = ~np.isnan(flat.scores[side]) if inside is None else inside
+        counted = np.bincount(flat.group[inside], None, len(flat.numbers))
+        sizes = flat.sizes[side] = counted.astype(np.int64)
+    return sizes
 
 
 def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tuple[Floats, Floats]:
@@ -387,11 +400,12 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
     before factoring, where the scores mirror them)."""
     scores, shares = flat.scores[side], flat.shares[side]
     inside = ~np.isnan(scores)
+    sizes = _field(flat, side, inside)
     if every(inside):  # (every line a score: no line picked out)
         group = flat.group
-        n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
+        n = sizes[group].astype(np.float64)
         if other is None:
-            plain = _matchpoints(group, scores, pool.convention)
+            plain = _matchpoints(group, scores, pool.convention, sizes)
         else:
             plain = pool.convention.per_beat * (n - 1) - other
         out = _factored(plain, n, pool)
@@ -399,9 +413,9 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
     elif some(inside):
         out = filled(flat.size, NAN)
         group = flat.group[inside]
-        n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
+        n = sizes[group].astype(np.float64)
         if other is None:
-            points = _matchpoints(group, scores[inside], pool.convention)
+            points = _matchpoints(group, scores[inside], pool.convention, sizes)
         else:
             points = pool.convention.per_beat * (n - 1) - other[inside]
         out[inside] = points
@@ -416,20 +430,22 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
     return out, plain
 
 
-def _matchpoints(group: Ints, scores: Floats, convention: Convention) -> Floats:
+def _matchpoints(group: Ints, scores: Floats, convention: Convention, sizes: Ints) -> Floats:
     """Each score's matchpoints against the other scores of its own board, for all boards
     at once: one key per score (its board, then the score: scores are whole points well
     inside ±2^23), sorted once, and the scores beaten and tied counted between the bounds a
-    binary search gives."""
-    keys = group * (1 << 24) + (scores.astype(np.int64) + (1 << 23))
+    binary search gives (``sizes``: the scores each board has)."""
+    keys = group * (1 << 24)
+    keys += scores.astype(np.int64)
     ordered = keys.copy()
     ordered.sort()
-    below = ordered.searchsorted(keys)
-    above = ordered.searchsorted(keys, "right")
-    counts = np.bincount(group)
-    start = (counts.cumsum() - counts)[group]  # where each board's scores begin
-    per_beat = convention.per_beat
-    return np.asarray(per_beat * (below - start) + per_beat / 2 * (above - below - 1), np.float64)
+    # with ``start`` where a score's board begins, ``below`` and ``above`` the bounds of its
+    # score: beaten, below - start; tied, above - below - 1; its points are per beat for
+    # each beaten and half for each tied, per_beat / 2 * (below + above - 2 start - 1)
+    start = sizes.cumsum() - sizes
+    halves = ordered.searchsorted(keys) + ordered.searchsorted(keys, "right")
+    halves -= (2 * start + 1)[group]
+    return np.asarray(halves * (convention.per_beat / 2), dtype=np.float64)
 
 
 def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
