@@ -126,10 +126,10 @@ class Tallies:
         return self._sum("tops", (tops, tops))
 
     @property
-    def offsets(self) -> Floats:
-        """What brings centred points to count from 0, summed (0 for other points)."""
+    def offsets(self) -> Floats | None:
+        """What brings centred points to count from 0, summed (None for other points)."""
         if not some(self.src.offsets):
-            return np.zeros(self.played.size, dtype=np.float64)
+            return None
         return self._sum("offsets", (self.src.offsets, self.src.offsets))
 
 
@@ -246,6 +246,7 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
     def __init__(self, pool: Pool, rows: Rows, counts: Tallies, adjust: Floats) -> None:
         self.pool, self.rows, self.counts, self.adjust = pool, rows, counts, adjust
         self.made: dict[str, tuple[Floats, Floats]] = {}
+        self.adjusting = some(adjust)
         self.handicaps = handicaps(rows)
         self.names = self.NAMES if self.handicaps is None else (*self.NAMES, HANDICAPPED)
 
@@ -271,30 +272,42 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
         return np.array([s.maximum_score / top if s.maximum_score else most for s, _ in self.rows])
 
     def _make(self, name: str) -> tuple[Floats, Floats]:
-        counts, adjust, top = self.counts, self.adjust, self.pool.top or 1.0
+        counts, top = self.counts, self.pool.top or 1.0
         played = counts.played
         pen, pen_share = self._penalties(played)
         if name in (STORED, EXACT_SCALED):
             full = self._full_session(played)
             if name == STORED:
-                scaled = (counts.points + adjust) * full / played + pen
+                scaled = _plus(self._adjusted(counts.points) * full / played, pen)
                 stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
                 return scaled, 100 * stored / (top * full)
-            exact = counts.exact + adjust
-            share = 100 * (exact + counts.offsets) / (top * played) + pen_share
-            return exact * full / played + pen, share
+            exact = self._adjusted(counts.exact)
+            share = _plus(100 * self._offset(exact) / (top * played), pen_share)
+            return _plus(exact * full / played, pen), share
         if name in (PERCENTAGE, HANDICAPPED):
-            share = 100 * (counts.exact + adjust + counts.offsets) / (top * played) + pen_share
+            exact = self._adjusted(counts.exact)
+            share = _plus(100 * self._offset(exact) / (top * played), pen_share)
             if name == HANDICAPPED and self.handicaps is not None:
                 share = share + self.handicaps / 2
             return share, share
         if name == PRINTED:
-            printed = counts.printed + adjust
+            printed = self._adjusted(counts.printed)
             awarded = printed if counts.awards is None else printed + counts.awards
             tops = np.where(counts.tops > 0, counts.tops, 1.0)
-            return awarded, 100 * (printed + counts.offsets) / tops
-        points = counts.points + adjust
-        return points + pen, 100 * (points + counts.offsets) / (top * played) + pen_share
+            return awarded, 100 * self._offset(printed) / tops
+        points = self._adjusted(counts.points)
+        return _plus(points, pen), _plus(100 * self._offset(points) / (top * played), pen_share)
+
+    # (where there is no adjustment, penalty or offset, none is added: a few array calls
+    # fewer a rule, a rule or two a pool)
+    def _adjusted(self, points: Floats) -> Floats:
+        """The rows' points with the director's adjustments (none: the same)."""
+        return points + self.adjust if self.adjusting else points
+
+    def _offset(self, points: Floats) -> Floats:
+        """Centred points counted from 0 (others: the same)."""
+        offsets = self.counts.offsets
+        return points if offsets is None else points + offsets
 
     def _penalties(self, played: Floats) -> tuple[Floats | float, Floats | float]:
         """Each row's adjustments in points (Ruter's ``Pen``), and the percentage they are
@@ -305,6 +318,11 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
         full = self._full_session(played)
         pen = self.counts.adjusted
         return pen, 100 * pen / ((self.pool.top or 1.0) * full)
+
+
+def _plus(values: Floats, extra: Floats | float) -> Floats:
+    """``values`` with ``extra`` added (a penalty, or its share: none where it is 0.0)."""
+    return values if isinstance(extra, float) and extra == 0.0 else values + extra
 
 
 def handicaps(rows: Rows) -> Floats | None:
