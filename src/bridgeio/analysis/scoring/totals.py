@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -406,6 +406,9 @@ class Recorded:
     values: Floats
     given: npt.NDArray[np.bool_]
     unit: float
+    # each rule's last answer, with the figures it was for (the rules whose totals are
+    # looked at to see if one gives them all are looked at again to choose)
+    agreed: dict[str, tuple[Floats, Bools]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, figures: list[float | None]) -> Recorded:
@@ -416,7 +419,12 @@ class Recorded:
 
     def agree(self, computed: Floats, rule: str) -> npt.NDArray[np.bool_]:
         """Which recorded figures ``computed`` gives (see :func:`_agrees`)."""
-        return _agrees(self.values, computed, rule, self.unit)
+        kept = self.agreed.get(rule)
+        if kept is not None and kept[0] is computed:
+            return kept[1]
+        found = _agrees(self.values, computed, rule, self.unit)
+        self.agreed[rule] = (computed, found)
+        return found
 
 
 def _all_fit(scores: Recorded, rules: Rules) -> bool:
@@ -473,6 +481,8 @@ def _figure(
     if not reproduces(agreeing, compared):
         done.not_reproduced(f"event {event}", plural, rule, agreeing, compared)
         return ""
+    if agreeing == compared and not apply:
+        return rule  # (every figure agrees: none to report)
     values = again[rule][column]
     wrong = given & ~(recorded.agree(values, rule) if apply else fitting[rule])
     for k in wrong.nonzero()[0].tolist():
