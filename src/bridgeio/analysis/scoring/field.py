@@ -236,6 +236,10 @@ def _ew_points(
     if missing == len(ew):  # the usual case: one score a line
         return -ns_scores, ns
     if missing == 0:
+        # E-W's recorded as minus N-S's, line by line (ACBLscore): N-S's points negated, not
+        # read again (comparing the lists costs a fraction of making an array of them)
+        if [-n if type(n) is int else n for n in ns] == ew:
+            return -ns_scores, ns
         return _points(ew), ew
     both = [
         e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
