@@ -154,7 +154,9 @@ def _flat(
         np.array([line.ns for line in model], dtype=np.int64),
         np.array([line.ew for line in model], dtype=np.int64),
     )
-    shares = (_shares(ns, ns_scores), _shares(ew_side, ew_scores))
+    ns_shares = _shares(ns, ns_scores)
+    # (E-W's scores N-S's negated: the same assigned scores, where the same lines have none)
+    shares = (ns_shares, ns_shares if ew_side is ns else _shares(ew_side, ew_scores))
     split = _split_scores((ns_scores, ew_scores), shares, split_both)
     award = _awards(pairs, (ns_scores, ew_scores), shares, recorded)
     if award is not None:  # no result of the field: neither a score nor an assigned one
@@ -236,10 +238,6 @@ def _ew_points(
     if missing == len(ew):  # the usual case: one score a line
         return -ns_scores, ns
     if missing == 0:
-        # E-W's recorded as minus N-S's, line by line (ACBLscore): N-S's points negated, not
-        # read again (comparing the lists costs a fraction of making an array of them)
-        if [-n if type(n) is int else n for n in ns] == ew:
-            return -ns_scores, ns
         return _points(ew), ew
     both = [
         e if e is not None else (-n if type(n) is int else n) for n, e in zip(ns, ew, strict=True)
