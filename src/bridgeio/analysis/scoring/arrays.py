@@ -29,3 +29,15 @@ def some(values: npt.NDArray[np.generic]) -> bool:
 def every(values: npt.NDArray[np.generic]) -> bool:
     """Whether every value is true (non-zero): ``values.all()``."""
     return bool(np.count_nonzero(values) == values.size)
+
+
+def filled(size: int, value: float) -> npt.NDArray[np.float64]:
+    """``np.full(size, value)``, without its Python wrapper (an empty array filled: a
+    quarter of the cost).
+
+    >>> filled(2, 1.5).tolist()
+    [1.5, 1.5]
+    """
+    out = np.empty(size, dtype=np.float64)
+    out.fill(value)
+    return out

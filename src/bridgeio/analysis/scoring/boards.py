@@ -30,7 +30,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
-from bridgeio.analysis.scoring.field import Flat, flatten, recorded_top, results
+import numpy as np
+
+from bridgeio.analysis.scoring.field import Flat, flatten, recorded_top, results, section_part
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.model.results import Event, Section
 
@@ -80,22 +82,24 @@ def candidates(event: Event, convention: Convention | None) -> list[list[Pool]]:
             by_top[section.board_top].append(section)
     found: list[list[Pool]] = []
     for group in by_top.values():
-        pooled = _pool(event, group, convention)
+        flat = flatten(group)
+        pooled = _pool(event, group, convention, flat)
         if pooled or len(group) == 1:
             found.extend([pooled] if pooled else [])
             continue
-        for section in group:
-            alone = _pool(event, [section], convention)
+        for k, section in enumerate(group):  # (each section's lines as read for the pool)
+            alone = _pool(event, [section], convention, section_part(flat, k))
             if alone:
                 found.append(alone)
     return found
 
 
-def _pool(event: Event, sections: list[Section], convention: Convention | None) -> list[Pool]:
-    """The sections as one field, each way their top fits their results (none: it fits
-    none), and where a line is a split score, each way again with its score counted in
-    both fields (see the module)."""
-    flat = flatten(sections)
+def _pool(
+    event: Event, sections: list[Section], convention: Convention | None, flat: Flat
+) -> list[Pool]:
+    """The sections as one field (their lines: ``flat``), each way their top fits their
+    results (none: it fits none), and where a line is a split score, each way again with
+    its score counted in both fields (see the module)."""
     found = _pools(event, sections, convention, flat)
     if not flat.split:
         return found
@@ -106,7 +110,7 @@ def _pools(
     event: Event, sections: list[Section], convention: Convention | None, flat: Flat
 ) -> list[Pool]:
     """:func:`_pool`'s pools of the lines as ``flat`` has them."""
-    most = int(results(flat).max(initial=0))
+    most = int(np.maximum.reduce(results(flat), initial=0))
     if not most:
         return []
     given = sections[0].board_top

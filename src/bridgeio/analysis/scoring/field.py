@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from bridgeio.analysis.scoring.arrays import every, some
+from bridgeio.analysis.scoring.arrays import every, filled, some
 from bridgeio.analysis.scoring.factoring import Floats, to_precision
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.model.results import Assigned, BoardResult, Score, Section, Special
@@ -62,6 +62,9 @@ class Flat:
     # each side's lines that list a pair again on a board, with its first line (see
     # _credit_once: found when first scored)
     copies: list[tuple[Ints, Ints] | None] = field(default_factory=lambda: [None, None])
+    played: Ints | None = None  # the results each board had (:func:`results`: made once)
+    # the results in each board's field, each side (:func:`_field`: made once)
+    sizes: list[Ints | None] = field(default_factory=lambda: [None, None])
 
     @property
     def size(self) -> int:
@@ -92,6 +95,41 @@ def flatten_board(
     return _flat([(index[id(s)], number, [line]) for s, line in lines], sections, split_both)
 
 
+def section_part(flat: Flat, k: int) -> Flat:
+    """The lines of section ``k`` of ``flat`` alone, as :func:`flatten` of that section
+    gives them (sections that prove scored apart are not read again: their lines are
+    together in ``flat``, in order; each line's figures are its own).
+
+    >>> from bridgeio.model.results import Board, BoardResult, Section
+    >>> def section(name, scores):
+    ...     return Section(name, results=[Board(n, [BoardResult(1, 1, ns=1, ew=1, ns_score=s)])
+    ...                                   for n, s in scores])
+    >>> both = flatten([section("A", [(2, 420), (5, 50)]), section("B", [(5, -100)])])
+    >>> b = section_part(both, 1)
+    >>> b.numbers, b.group.tolist(), b.scores[0].tolist(), b.section.tolist()
+    ([5], [0], [-100.0], [0])
+    """
+    low, high = flat.section.searchsorted([k, k + 1]).tolist()
+    lines = slice(low, high)
+    used, group = np.unique(flat.group[lines], return_inverse=True)
+    scores = (flat.scores[0][lines], flat.scores[1][lines])
+    shares = (flat.shares[0][lines], flat.shares[1][lines])
+    award = None if flat.award is None else flat.award[lines]
+    return Flat(
+        flat.model[lines],
+        [flat.places[k]],
+        [flat.numbers[i] for i in used.tolist()],
+        group.reshape(-1).astype(np.int64),
+        scores,
+        shares,
+        (flat.recorded[0][lines], flat.recorded[1][lines]),
+        (flat.pairs[0][lines], flat.pairs[1][lines]),
+        np.zeros(high - low, dtype=np.int64),
+        award=award if award is not None and some(award) else None,
+        split=_split_scores(scores, shares, False),
+    )
+
+
 def _flat(
     blocks: list[tuple[int, int, list[BoardResult]]],
     sections: list[Section],
@@ -116,7 +154,9 @@ def _flat(
         np.array([line.ns for line in model], dtype=np.int64),
         np.array([line.ew for line in model], dtype=np.int64),
     )
-    shares = (_shares(ns, ns_scores), _shares(ew_side, ew_scores))
+    ns_shares = _shares(ns, ns_scores)
+    # (E-W's scores N-S's negated: the same assigned scores, where the same lines have none)
+    shares = (ns_shares, ns_shares if ew_side is ns else _shares(ew_side, ew_scores))
     split = _split_scores((ns_scores, ew_scores), shares, split_both)
     award = _awards(pairs, (ns_scores, ew_scores), shares, recorded)
     if award is not None:  # no result of the field: neither a score nor an assigned one
@@ -213,9 +253,12 @@ def assigned(score: Score | None) -> float | None:
 
 
 def results(flat: Flat) -> Ints:
-    """The results each board had: scores in points or assigned scores (N-S side)."""
-    scored = ~np.isnan(flat.scores[0]) | ~np.isnan(flat.shares[0])
-    return np.bincount(flat.group[scored], minlength=len(flat.numbers)).astype(np.int64)
+    """The results each board had: scores in points or assigned scores (N-S side), counted
+    once a pool (its top is found from them, then its points)."""
+    if flat.played is None:
+        scored = ~(np.isnan(flat.scores[0]) & np.isnan(flat.shares[0]))
+        flat.played = np.bincount(flat.group[scored], None, len(flat.numbers)).astype(np.int64)
+    return flat.played
 
 
 def recorded_top(flat: Flat) -> float | None:
@@ -275,7 +318,7 @@ def _points(scores: Sequence[Score | None]) -> Floats:
 
 def _shares(scores: Sequence[Score | None], points: Floats) -> Floats:
     """Assigned percentages (NaN for any other score), looked for where ``points`` has none."""
-    out = np.full(len(scores), NAN)
+    out = filled(len(scores), NAN)
     missing = np.isnan(points)
     if not some(missing):  # (every score in points: the usual case)
         return out
@@ -339,8 +382,19 @@ def _mirrored(scores: tuple[Floats, Floats]) -> bool:
 
 def field_sizes(flat: Flat) -> Ints:
     """The results in each board's field (scores in points, N-S side)."""
-    inside = ~np.isnan(flat.scores[0])
-    return np.bincount(flat.group[inside], minlength=len(flat.numbers)).astype(np.int64)
+    return _field(flat, 0)
+
+
+def _field(flat: Flat, side: int, inside: Bools | None = None) -> Ints:
+    """The results in each board's field on ``side`` (its lines with a score in points:
+    ``inside``), counted once (the matchpoints, their factoring and the file's way of
+    printing them all ask)."""
+    sizes = flat.sizes[side]
+    if sizes is None:
+        inside = ~np.isnan(flat.scores[side]) if inside is None else inside
+        counted = np.bincount(flat.group[inside], None, len(flat.numbers))
+        sizes = flat.sizes[side] = counted.astype(np.int64)
+    return sizes
 
 
 def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tuple[Floats, Floats]:
@@ -348,28 +402,29 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
     before factoring, where the scores mirror them)."""
     scores, shares = flat.scores[side], flat.shares[side]
     inside = ~np.isnan(scores)
+    sizes = _field(flat, side, inside)
     if every(inside):  # (every line a score: no line picked out)
         group = flat.group
-        n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
+        n = sizes[group].astype(np.float64)
         if other is None:
-            plain = _matchpoints(group, scores, pool.convention)
+            plain = _matchpoints(group, scores, pool.convention, sizes)
         else:
             plain = pool.convention.per_beat * (n - 1) - other
         out = _factored(plain, n, pool)
         out = out.copy() if out is plain else out
     elif some(inside):
-        out = np.full(flat.size, np.nan)
+        out = filled(flat.size, NAN)
         group = flat.group[inside]
-        n = np.bincount(group, minlength=len(flat.numbers))[group].astype(np.float64)
+        n = sizes[group].astype(np.float64)
         if other is None:
-            points = _matchpoints(group, scores[inside], pool.convention)
+            points = _matchpoints(group, scores[inside], pool.convention, sizes)
         else:
             points = pool.convention.per_beat * (n - 1) - other[inside]
         out[inside] = points
         plain = out.copy()
         out[inside] = _factored(points, n, pool)
     else:
-        out = np.full(flat.size, np.nan)
+        out = filled(flat.size, NAN)
         plain = out.copy()
     given = ~np.isnan(shares)
     if some(given):  # (assigned scores: rare)
@@ -377,20 +432,22 @@ def _side(flat: Flat, pool: Pool, side: int, other: Floats | None = None) -> tup
     return out, plain
 
 
-def _matchpoints(group: Ints, scores: Floats, convention: Convention) -> Floats:
+def _matchpoints(group: Ints, scores: Floats, convention: Convention, sizes: Ints) -> Floats:
     """Each score's matchpoints against the other scores of its own board, for all boards
     at once: one key per score (its board, then the score: scores are whole points well
     inside ±2^23), sorted once, and the scores beaten and tied counted between the bounds a
-    binary search gives."""
-    keys = group * (1 << 24) + (scores.astype(np.int64) + (1 << 23))
+    binary search gives (``sizes``: the scores each board has)."""
+    keys = group * (1 << 24)
+    keys += scores.astype(np.int64)
     ordered = keys.copy()
     ordered.sort()
-    below = ordered.searchsorted(keys)
-    above = ordered.searchsorted(keys, "right")
-    counts = np.bincount(group)
-    start = (np.cumsum(counts) - counts)[group]  # where each board's scores begin
-    per_beat = convention.per_beat
-    return np.asarray(per_beat * (below - start) + per_beat / 2 * (above - below - 1), np.float64)
+    # with ``start`` where a score's board begins, ``below`` and ``above`` the bounds of its
+    # score: beaten, below - start; tied, above - below - 1; its points are per beat for
+    # each beaten and half for each tied, per_beat / 2 * (below + above - 2 start - 1)
+    start = sizes.cumsum() - sizes
+    halves = ordered.searchsorted(keys) + ordered.searchsorted(keys, "right")
+    halves -= (2 * start + 1)[group]
+    return np.asarray(halves * (convention.per_beat / 2), dtype=np.float64)
 
 
 def _factored(points: Floats, n: Floats, pool: Pool) -> Floats:
@@ -433,13 +490,20 @@ def _credit_once(flat: Flat, ns: Floats, ew: Floats) -> None:
 def _listed_twice(flat: Flat) -> bool:
     """Whether a pair is listed twice on a board, in either direction (both directions'
     keys counted at once: in place where they are small, else sorted)."""
-    ns, ew = flat.pairs
-    low = min(int(ns.min(initial=0)), int(ew.min(initial=0)))
+    pairs = np.concatenate(flat.pairs)
+    if pairs.size < 2:
+        return False
+    # (the ufuncs' own reductions: ndarray.min and .max add a Python call each)
+    low, high = int(np.minimum.reduce(pairs)), int(np.maximum.reduce(pairs))
     if low < 0:
         return any(_repeated(_pair_keys(flat, side)) for side in (0, 1))
-    width = max(int(ns.max(initial=0)), int(ew.max(initial=0))) + 1
+    width = high + 1
     base = (flat.group * len(flat.places) + flat.section) * (2 * width)
-    return _repeated(np.concatenate([base + ns, base + width + ew]))
+    keys = np.concatenate([base, base + width]) + pairs
+    if len(flat.numbers) * len(flat.places) * 2 * width <= 1 << 22:  # (the keys' bound)
+        return some(np.bincount(keys) > 1)
+    keys.sort()
+    return some(keys[1:] == keys[:-1])
 
 
 def _repeated(keys: Ints) -> bool:

@@ -21,6 +21,7 @@ that kind is rewritten. A board with a line whose IMPs are recorded and whose sc
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -28,6 +29,7 @@ from enum import StrEnum
 import numpy as np
 
 from bridgeio.analysis.scoring import imp_totals as T
+from bridgeio.analysis.scoring.arrays import trues
 from bridgeio.analysis.scoring.butler import DATUM_RULES, DatumRule
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.imp_lines import Field as Field  # (re-exported)
@@ -311,21 +313,26 @@ def _entry_rules(
     scored = Scored.of(lines, rules)
     best: tuple[int, int] = (-1, 0)
     chosen = rules
-    for total in Total:
-        for exact in (False, True):
-            trial = replace(rules, total=total, exact=exact)
-            right, given = EntryFigures.of(lines, trial, scored).total_agreement(lines, trial)
-            found = (int((right & given).sum()), int(given.sum()))
-            if found[0] > best[0]:
-                best, chosen = found, trial
+    # (the figures recorded are the same for every trial: one that gives them all is the
+    # first of the best, and the search stops there)
+    for total, exact in itertools.product(Total, (False, True)):
+        trial = replace(rules, total=total, exact=exact)
+        right, given = EntryFigures.of(lines, trial, scored).total_agreement(lines, trial)
+        found = (trues(right & given), trues(given))
+        if found[0] > best[0]:
+            best, chosen = found, trial
+        if found[0] == found[1]:
+            break
     rank_best: tuple[int, int] = (-1, 0)
     for scope in RankScope:
         trial = replace(chosen, rank_scope=scope)
         figures = EntryFigures.of(lines, trial, scored)
         right, given = figures.rank_agreement(lines, figures.places(lines))
-        found = (int(right.sum()), int(given.sum()))
+        found = (trues(right), trues(given))
         if found[0] > rank_best[0]:
             rank_best, rules = found, trial
+        if found[0] == found[1]:
+            break
     return (best, rank_best), rules
 
 

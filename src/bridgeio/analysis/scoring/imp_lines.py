@@ -24,7 +24,7 @@ A score is a number only when it is points a board can score (an ``int`` of at m
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -75,10 +75,6 @@ def fields(results: Results, across_sections: bool = True) -> Iterator[Field]:
 EntryKey = tuple[int, str, Direction | None, int]  # event, section, direction, number
 
 
-def _nan(value: float | None) -> float:
-    return np.nan if value is None else value
-
-
 def points(score: object) -> float:
     """A side's score as a number of points, NaN where it is none (an adjusted score, no
     score, or a figure past :data:`MOST_POINTS`).
@@ -91,11 +87,20 @@ def points(score: object) -> float:
     return np.nan
 
 
-def _points(score: object) -> float:
-    """:func:`points`, for the common case first (a line's score in range)."""
-    if type(score) is int and -MOST_POINTS <= score <= MOST_POINTS:
-        return float(score)
-    return points(score)
+def _scores(scores: Sequence[object]) -> Floats:
+    """:func:`points` of each score (the common case first: a score in range)."""
+    return np.array(
+        [
+            float(s) if type(s) is int and -MOST_POINTS <= s <= MOST_POINTS else points(s)
+            for s in scores
+        ],
+        dtype=np.float64,
+    )
+
+
+def _is_none(values: Sequence[object]) -> Bools:
+    """Which values are None."""
+    return np.array([v is None for v in values], dtype=bool)
 
 
 def _directed(section: Section) -> bool:
@@ -144,26 +149,41 @@ class ImpLines:
             _entry_key(e.number, s, directed[(e.number, s.name)], x): i
             for i, (e, s, x) in enumerate(entries)
         }
-        where, rows = [], []
-        for b, board in enumerate(boards):
-            for i, (name, line) in enumerate(zip(board.sections, board.lines, strict=True)):
-                apart = directed.get((board.event, name), False)
-                ns_key = (board.event, name, Direction.NS if apart else None, line.ns)
-                ew_key = (board.event, name, Direction.EW if apart else None, line.ew)
-                where.append((b, i))
-                ns, ew = _points(line.ns_score), _points(line.ew_score)
-                ns = -ew if ns != ns and line.ns_score is None else ns  # (x != x: NaN)
-                ew = -ns if line.ew_score is None or ew != ew else ew
-                rows.append(
-                    (b, ns, ew, _nan(line.ns_points), _nan(line.ew_points),
-                     index.get(ns_key, len(entries)), index.get(ew_key, len(entries)),
-                     ns != ns and _missing(line))  # (NaN: no score in points)
-                )  # fmt: skip
-        table = np.asarray(rows, dtype=np.float64).reshape(len(rows), 8)
-        ints = table[:, [0, 5, 6]].astype(np.int64).T
+        # (a column at a time: a comprehension a field, each made an array at once)
+        sizes = [len(board.lines) for board in boards]
+        lines = [line for board in boards for line in board.lines]
+        where = [(b, i) for b, size in enumerate(sizes) for i in range(size)]
+        sides = [
+            (board.event, name, directed.get((board.event, name), False))
+            for board in boards
+            for name in board.sections
+        ]
+        none = len(entries)
+        ns_entry = [
+            index.get((event, name, Direction.NS if apart else None, line.ns), none)
+            for (event, name, apart), line in zip(sides, lines, strict=True)
+        ]
+        ew_entry = [
+            index.get((event, name, Direction.EW if apart else None, line.ew), none)
+            for (event, name, apart), line in zip(sides, lines, strict=True)
+        ]
+        ns_given = [line.ns_score for line in lines]
+        ew_given = [line.ew_score for line in lines]
+        ns_raw, ew_raw = _scores(ns_given), _scores(ew_given)
+        # a side with no score recorded at all: the other's negated (N-S first, from E-W's
+        # as recorded; then E-W from N-S's as found)
+        ns = np.where(np.isnan(ns_raw) & _is_none(ns_given), -ew_raw, ns_raw)
+        ew = np.where(_is_none(ew_given) | np.isnan(ew_raw), -ns, ew_raw)
+        missing = np.zeros(len(lines), dtype=bool)
+        for k in np.isnan(ns).nonzero()[0].tolist():  # (NaN: no score in points)
+            missing[k] = _missing(lines[k])
+        group = np.repeat(np.arange(len(boards), dtype=np.int64), sizes)
         found = cls(
-            boards, where, ints[0], table[:, 1], table[:, 2], table[:, 3], table[:, 4],
-            entries, ints[1], ints[2], table[:, 7] > 0,
+            boards, where, group, ns, ew,
+            np.array([line.ns_points for line in lines], dtype=np.float64),
+            np.array([line.ew_points for line in lines], dtype=np.float64),
+            entries, np.array(ns_entry, dtype=np.int64), np.array(ew_entry, dtype=np.int64),
+            missing,
         )  # fmt: skip
         found.switched = found._switched()
         found.scores = np.asarray(
@@ -193,14 +213,14 @@ class ImpLines:
     def butler(self, rule: DatumRule) -> tuple[Floats, Floats, Floats]:
         """Every board's datum (NaN: no score in points) and every line's N-S and E-W IMPs
         against it (NaN where the line has no score in points)."""
-        played = np.flatnonzero(~np.isnan(self.ns_score))
+        played = (~np.isnan(self.ns_score)).nonzero()[0]
         group = self.group[played]
         scores = self.ns_score[played].astype(np.int64)  # whole numbers (:func:`points`)
         order = np.lexsort((scores, group))
         counts = np.bincount(group, minlength=len(self.boards)).astype(np.int64)
-        starts = np.cumsum(counts) - counts
+        starts = counts.cumsum() - counts
         drop = np.clip(np.minimum(rule.drop, (counts - 1) // 2), 0, None)
-        sums = np.concatenate([[0], np.cumsum(scores[order])])
+        sums = np.concatenate([[0], scores[order].cumsum()])
         low, high = starts + drop, starts + counts - drop
         point = datums(sums[high] - sums[low], high - low, rule)
         at = point[self.group]

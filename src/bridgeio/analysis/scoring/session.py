@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bridgeio.analysis.scoring.arrays import every, some, trues
+from bridgeio.analysis.scoring.arrays import every, filled, some, trues
 from bridgeio.analysis.scoring.boards import Pool, candidates
 from bridgeio.analysis.scoring.contracts import line_place
 from bridgeio.analysis.scoring.factoring import ROUNDINGS, Floats
@@ -43,7 +43,6 @@ from bridgeio.analysis.scoring.field import (
     Sides,
     agreeing,
     agreement,
-    awarded,
     both,
     centred,
     exact,
@@ -249,7 +248,7 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     played = results(flat)
     sizes = field_sizes(flat)
     uneven = ((sizes < pool.results) | (sizes < played))[flat.group]  # factored or assigned
-    tops = np.full(flat.size, float(pool.top))
+    tops = filled(flat.size, float(pool.top))
     if pool.centred:
         factored = centred(factored, pool.top)
     chosen, rounding, printed = "factored", ROUNDINGS[0], factored.rounded(decimals, ROUNDINGS[0])
@@ -278,11 +277,12 @@ def _method(pool: Pool, flat: Flat) -> Scored:
     method.assigned_unfactored = chosen == "own top"
     method.own_averages = chosen == LAW_12C2
     blank = np.isnan(flat.recorded[0]) & np.isnan(flat.recorded[1])  # nothing to reproduce
-    blank |= awarded(flat)  # (an award's points are not the board's)
+    if flat.award is not None:
+        blank |= flat.award  # (an award's points are not the board's)
     whole = (agree == 2) | blank
     boards = len(flat.numbers)
-    compared = trues(np.bincount(flat.group[~blank], minlength=boards) > 0)
-    wrong = trues(np.bincount(flat.group[~whole], minlength=boards) > 0)
+    compared = trues(np.bincount(flat.group[~blank], None, boards))
+    wrong = 0 if every(whole) else trues(np.bincount(flat.group[~whole], None, boards))
     offsets = tops / 2 if pool.centred else np.zeros(flat.size)
     recorded = Sides(flat.recorded[0], flat.recorded[1])
     awards = None

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
-from bridgeio.analysis.scoring.arrays import some, trues
+from bridgeio.analysis.scoring.arrays import every, filled, some, trues
 from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
@@ -126,10 +126,10 @@ class Tallies:
         return self._sum("tops", (tops, tops))
 
     @property
-    def offsets(self) -> Floats:
-        """What brings centred points to count from 0, summed (0 for other points)."""
+    def offsets(self) -> Floats | None:
+        """What brings centred points to count from 0, summed (None for other points)."""
         if not some(self.src.offsets):
-            return np.zeros(self.played.size, dtype=np.float64)
+            return None
         return self._sum("offsets", (self.src.offsets, self.src.offsets))
 
 
@@ -206,9 +206,10 @@ def _index(
     none = len(wanted_fields)
     if not pairs.size:
         return np.zeros(0, dtype=np.int64), np.zeros(none, dtype=np.int64)
-    width = max(int(pairs.max()), max(wanted_pairs, default=0)) + 1
-    low = min(int(pairs.min()), min(wanted_pairs, default=0))
-    size = (max(int(fields.max()), max(wanted_fields, default=0)) + 1) * width
+    # (the ufuncs' own reductions: ndarray.min and .max add a Python call each)
+    width = max(int(np.maximum.reduce(pairs)), max(wanted_pairs, default=0)) + 1
+    low = min(int(np.minimum.reduce(pairs)), min(wanted_pairs, default=0))
+    size = (max(int(np.maximum.reduce(fields)), max(wanted_fields, default=0)) + 1) * width
     if low >= 0 and size <= 1 << 20:  # small codes: a table of the wanted ones
         table = np.full(size, none, dtype=np.int64)
         codes = np.array(wanted_fields, dtype=np.int64) * width + np.array(
@@ -245,6 +246,7 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
     def __init__(self, pool: Pool, rows: Rows, counts: Tallies, adjust: Floats) -> None:
         self.pool, self.rows, self.counts, self.adjust = pool, rows, counts, adjust
         self.made: dict[str, tuple[Floats, Floats]] = {}
+        self.adjusting = some(adjust)
         self.handicaps = handicaps(rows)
         self.names = self.NAMES if self.handicaps is None else (*self.NAMES, HANDICAPPED)
 
@@ -265,35 +267,47 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
         top = self.pool.top or 1.0
         maxima = {id(s): s.maximum_score for s in self.pool.sections}
         if len(set(maxima.values())) == 1 and (only := next(iter(maxima.values()))):
-            return np.full(len(self.rows), only / top)  # (one maximum: the usual case)
+            return filled(len(self.rows), only / top)  # (one maximum: the usual case)
         most = float(played.max())
         return np.array([s.maximum_score / top if s.maximum_score else most for s, _ in self.rows])
 
     def _make(self, name: str) -> tuple[Floats, Floats]:
-        counts, adjust, top = self.counts, self.adjust, self.pool.top or 1.0
+        counts, top = self.counts, self.pool.top or 1.0
         played = counts.played
         pen, pen_share = self._penalties(played)
         if name in (STORED, EXACT_SCALED):
             full = self._full_session(played)
             if name == STORED:
-                scaled = (counts.points + adjust) * full / played + pen
+                scaled = _plus(self._adjusted(counts.points) * full / played, pen)
                 stored = np.floor(scaled * 100 + 0.5 + 1e-6) / 100
                 return scaled, 100 * stored / (top * full)
-            exact = counts.exact + adjust
-            share = 100 * (exact + counts.offsets) / (top * played) + pen_share
-            return exact * full / played + pen, share
+            exact = self._adjusted(counts.exact)
+            share = _plus(100 * self._offset(exact) / (top * played), pen_share)
+            return _plus(exact * full / played, pen), share
         if name in (PERCENTAGE, HANDICAPPED):
-            share = 100 * (counts.exact + adjust + counts.offsets) / (top * played) + pen_share
+            exact = self._adjusted(counts.exact)
+            share = _plus(100 * self._offset(exact) / (top * played), pen_share)
             if name == HANDICAPPED and self.handicaps is not None:
                 share = share + self.handicaps / 2
             return share, share
         if name == PRINTED:
-            printed = counts.printed + adjust
+            printed = self._adjusted(counts.printed)
             awarded = printed if counts.awards is None else printed + counts.awards
             tops = np.where(counts.tops > 0, counts.tops, 1.0)
-            return awarded, 100 * (printed + counts.offsets) / tops
-        points = counts.points + adjust
-        return points + pen, 100 * (points + counts.offsets) / (top * played) + pen_share
+            return awarded, 100 * self._offset(printed) / tops
+        points = self._adjusted(counts.points)
+        return _plus(points, pen), _plus(100 * self._offset(points) / (top * played), pen_share)
+
+    # (where there is no adjustment, penalty or offset, none is added: a few array calls
+    # fewer a rule, a rule or two a pool)
+    def _adjusted(self, points: Floats) -> Floats:
+        """The rows' points with the director's adjustments (none: the same)."""
+        return points + self.adjust if self.adjusting else points
+
+    def _offset(self, points: Floats) -> Floats:
+        """Centred points counted from 0 (others: the same)."""
+        offsets = self.counts.offsets
+        return points if offsets is None else points + offsets
 
     def _penalties(self, played: Floats) -> tuple[Floats | float, Floats | float]:
         """Each row's adjustments in points (Ruter's ``Pen``), and the percentage they are
@@ -304,6 +318,11 @@ class Rules(Mapping[str, tuple[Floats, Floats]]):
         full = self._full_session(played)
         pen = self.counts.adjusted
         return pen, 100 * pen / ((self.pool.top or 1.0) * full)
+
+
+def _plus(values: Floats, extra: Floats | float) -> Floats:
+    """``values`` with ``extra`` added (a penalty, or its share: none where it is 0.0)."""
+    return values if isinstance(extra, float) and extra == 0.0 else values + extra
 
 
 def handicaps(rows: Rows) -> Floats | None:
@@ -387,6 +406,9 @@ class Recorded:
     values: Floats
     given: npt.NDArray[np.bool_]
     unit: float
+    # each rule's last answer, with the figures it was for (the rules whose totals are
+    # looked at to see if one gives them all are looked at again to choose)
+    agreed: dict[str, tuple[Floats, Bools]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, figures: list[float | None]) -> Recorded:
@@ -397,13 +419,18 @@ class Recorded:
 
     def agree(self, computed: Floats, rule: str) -> npt.NDArray[np.bool_]:
         """Which recorded figures ``computed`` gives (see :func:`_agrees`)."""
-        return _agrees(self.values, computed, rule, self.unit)
+        kept = self.agreed.get(rule)
+        if kept is not None and kept[0] is computed:
+            return kept[1]
+        found = _agrees(self.values, computed, rule, self.unit)
+        self.agreed[rule] = (computed, found)
+        return found
 
 
 def _all_fit(scores: Recorded, rules: Rules) -> bool:
     """Whether some rule gives every recorded total."""
     given = scores.given
-    return any(bool(scores.agree(rules[name][0], name)[given].all()) for name in rules)
+    return any(every(scores.agree(rules[name][0], name)[given]) for name in rules)
 
 
 def tallies_for(pool: Pool, flat: Flat, src: Sources, rows: Rows) -> tuple[Rows, Tallies]:
@@ -454,6 +481,8 @@ def _figure(
     if not reproduces(agreeing, compared):
         done.not_reproduced(f"event {event}", plural, rule, agreeing, compared)
         return ""
+    if agreeing == compared and not apply:
+        return rule  # (every figure agrees: none to report)
     values = again[rule][column]
     wrong = given & ~(recorded.agree(values, rule) if apply else fitting[rule])
     for k in wrong.nonzero()[0].tolist():
@@ -471,7 +500,7 @@ def _ranked_values(rows: Rows, totals: Floats, rules: Rules, rule: str) -> Float
     rescored, with ``apply``), else the rule's, else their percentages."""
     if rule:
         totals = np.where(np.isnan(totals), rules[rule][0], totals)
-    if np.isnan(totals).all():
+    if every(np.isnan(totals)):
         totals = _recorded([e.percentage for _, e in rows])
     return totals
 
