@@ -116,10 +116,6 @@ def test_the_command_line_keeps_no_list_of_extensions() -> None:
     assert not found, found
 
 
-@pytest.mark.xfail(
-    reason="usebio29: an ACBLscore game file is .AC and any letter (the registry's pattern)",
-    strict=False,
-)
 @pytest.mark.parametrize("command", ["score", "convert"])
 def test_an_acblscore_game_named_acl_is_written_by_every_command(
     tmp_path: Path, command: str
