@@ -22,6 +22,7 @@ back.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -203,8 +204,6 @@ class BoardReader(TextReader):
         self._board_numbers: dict[str, int] = {}
         self.plain = _Plain()
         self.capture: Capture | None = None  # where the file's plain lines were captured
-        self._getters: dict[tuple[Any, ...], Callable[[re.Match[str]], tuple[str | None, ...]]]
-        self._getters = {}
 
     # ---------------------------------------------------------------------------- boards
 
@@ -231,7 +230,7 @@ class BoardReader(TextReader):
             plain_capture = context.teams is None and context.plain_tags.issuperset(
                 capture.template.tags
             )
-            plain_texts = self._getter(capture.template, context)
+            plain_texts = _plain_texts(capture.template, context.ns_tag, context.ew_tag)
         for child in element:
             tag = child.tag
             if tag == "TRAVELLER_LINE":
@@ -262,7 +261,7 @@ class BoardReader(TextReader):
                             continue
                         except KeyError:
                             pass
-                    append(self.captured(child, match, context))
+                    append(self.captured(child, match, capture.template, context, plain_capture))
                     continue
                 if plain is None:
                     append(self.line(child, context, odd))
@@ -326,11 +325,17 @@ class BoardReader(TextReader):
 
     # ---------------------------------------------------------------------------- lines
 
-    def captured(self, element: Element, match: re.Match[str], context: Context) -> BoardResult:
-        """A line captured from the file's text (``element`` its stand-in), read as
-        :meth:`line` reads one of plain children."""
-        assert self.capture is not None
-        template = self.capture.template
+    def captured(
+        self,
+        element: Element,
+        match: re.Match[str],
+        template: Template,
+        context: Context,
+        looked_up: bool = False,
+    ) -> BoardResult:
+        """A line captured from the file's text (``element`` its stand-in, ``match`` its
+        texts by ``template``), read as :meth:`line` reads one of plain children
+        (``looked_up``: :meth:`board` already looked its texts up in what lines taught)."""
         texts = template.texts(match)
 
         def located(tag: str) -> str:
@@ -338,23 +343,11 @@ class BoardReader(TextReader):
             path = element.getroottree().getpath(element)
             return f"line {line} {path}/{tag}"
 
-        if texts.keys() <= context.plain_tags and context.teams is None:
+        if not looked_up and texts.keys() <= context.plain_tags and context.teams is None:
             result = self.plain.result(texts, context)
             if result is not None:
                 return result
         return self._line(element, context, texts, located)
-
-    def _getter(
-        self, template: Template, context: Context
-    ) -> Callable[[re.Match[str]], tuple[str | None, ...]]:
-        """The texts :meth:`board` builds a captured plain line from, in its order."""
-        key = (template, context.ns_tag, context.ew_tag)
-        getter = self._getters.get(key)
-        if getter is None:
-            getter = self._getters[key] = template.getter(
-                (*_PLAIN_ORDER, context.ns_tag, context.ew_tag, "LEAD")
-            )
-        return getter
 
     def line(self, element: Element, context: Context, odd: bool = False) -> BoardResult:
         """One TRAVELLER_LINE (``odd``: the board's lines hold more than plain text
@@ -618,6 +611,14 @@ _PLAIN_ORDER = (
     "NS_PAIR_NUMBER",
     "EW_PAIR_NUMBER",
 )
+
+
+@functools.lru_cache(maxsize=64)
+def _plain_texts(
+    template: Template, ns_tag: str, ew_tag: str
+) -> Callable[[re.Match[str]], tuple[str | None, ...]]:
+    """The texts :meth:`BoardReader.board` builds a captured plain line from, in its order."""
+    return template.getter((*_PLAIN_ORDER, ns_tag, ew_tag, "LEAD"))
 
 
 def _tricks(text: str) -> int:

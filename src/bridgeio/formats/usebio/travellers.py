@@ -191,7 +191,7 @@ class Capture:
                 _ASCII_ENCODINGS.fullmatch(declared[1].decode("ascii").lower())
             )
         start = data.find(b"<USEBIO")
-        if not ascii_like or start < 0 or MARK.encode() in data:
+        if not ascii_like or start < 0:  # (a mark written in the file: see _cut)
             self._capturing = False
         return max(start, 0)
 
