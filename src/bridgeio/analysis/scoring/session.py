@@ -35,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgeio.analysis.scoring.arrays import every, filled, some, trues
+from bridgeio.analysis.scoring.board_a_match import rescore_board_a_match
 from bridgeio.analysis.scoring.boards import Pool, candidates
 from bridgeio.analysis.scoring.contracts import line_place
 from bridgeio.analysis.scoring.factoring import ROUNDINGS, Floats
@@ -90,11 +91,13 @@ def rescore(
             rescore_individuals(event, convention, apply, done)
         elif event.kind is EventKind.TEAMS and event.scoring in TEAM_SCORING:
             rescore_matches(event, apply, done)
+        elif event.kind is EventKind.TEAMS and event.scoring is Scoring.BOARD_A_MATCH:
+            rescore_board_a_match(event, apply, done)
         else:
             text = (
                 f"event {event.number}: {event.kind.value} scored by {event.scoring.value}: "
-                "matchpoint and IMP pairs, matchpoint individuals and IMP team matches only "
-                "are checked here"
+                "matchpoint and IMP pairs, matchpoint individuals, IMP and board-a-match team "
+                "matches only are checked here"
             )
             done.unchecked.append(text)
             done.unscored.append(f"{event.kind.value} scored by {event.scoring.value}")
