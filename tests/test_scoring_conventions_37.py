@@ -128,3 +128,67 @@ def test_point_a_board_real_file_validates_and_rescores_unchanged(tmp_path: Path
     out = tmp_path / "out.xml"
     assert _cli("score", str(path), str(out)).returncode == 0
     assert out.read_bytes() == path.read_bytes()
+
+
+# --- ScoreBridge (England): a short board's missing comparisons as averages ---------------
+
+
+def _scorebridge_section() -> Section:
+    """A Mitchell of four tables, eight boards, European matchpoints (top 6); boards 7 and 8
+    played three times (table 4 did not play them). Each line's points, each pair's total and
+    percentage as ScoreBridge gives them: a missing comparison an average (three results on a
+    board of four: 5, 3 and 1), the percentage the total over 6 times the boards played."""
+    from bridgeio.analysis.scoring import matchpoints
+    from bridgeio.analysis.scoring.matchpoints import Convention, missing_as_averages
+    from bridgeio.model.results import Direction
+
+    boards = []
+    for number in range(1, 9):
+        tables = 4 if number <= 6 else 3
+        scores = [(100 * number + 50 * t) * (-1) ** (number + t) for t in range(1, tables + 1)]
+        ns = matchpoints(scores, Convention.EUROPEAN)
+        ns = missing_as_averages(ns, [tables] * tables, 4, Convention.EUROPEAN)
+        ew = 6 - ns
+        lines = [
+            BoardResult(1, t, ns=t, ew=t, ns_score=s, ns_points=float(p), ew_points=float(q))
+            for t, s, p, q in zip(range(1, tables + 1), scores, ns, ew, strict=True)
+        ]
+        boards.append(Board(number, lines))
+    entries = []
+    for direction, side in ((Direction.NS, 0), (Direction.EW, 1)):
+        for pair in range(1, 5):
+            points = [
+                (x.ns_points if side == 0 else x.ew_points) or 0.0
+                for b in boards
+                for x in b.results
+                if (x.ns if side == 0 else x.ew) == pair
+            ]
+            total = sum(points)
+            share = round(100 * total / (6 * len(points)), 2)
+            entries.append(Entry(f"{pair}{direction.value}", pair, direction, score=total))
+            entries[-1].percentage = share
+    for direction in (Direction.NS, Direction.EW):
+        group = [e for e in entries if e.direction is direction]
+        group.sort(key=lambda e: -(e.score or 0.0))
+        for place, entry in enumerate(group, 1):
+            entry.rank = place
+    return Section("A", movement="mitchell", board_top=6, entries=entries, results=boards)
+
+
+def test_scorebridge_short_boards_are_found_and_agree() -> None:
+    section = _scorebridge_section()
+    short = [x.ns_points for x in section.results[6].results]
+    assert sorted(short) == [1.0, 3.0, 5.0]  # the issue's three results on a board of four
+    done = rescore(Results([Event(sections=[section])]))
+    assert done.differences == [] and done.unchecked == []
+    method = done.methods[1].describe()
+    assert "a short board's missing comparisons averages" in method and "Neuberg" not in method
+    assert done.agreement["percentages"] == [8, 8] and done.agreement["totals"] == [8, 8]
+
+
+def test_scorebridge_changed_point_is_an_error_at_its_board() -> None:
+    section = _scorebridge_section()
+    line = section.results[7].results[0]
+    line.ns_points = (line.ns_points or 0.0) + 2
+    found = [str(d.problem) for d in rescore(Results([Event(sections=[section])])).differences]
+    assert found[0].startswith("event 1, section A, board 8, pairs 1/1: error: N-S matchpoints")

@@ -10,9 +10,12 @@ place found by binary search, not by comparing pairs of scores.
 E-W points are ranked on E-W's own scores, so a split score (N-S +110, E-W -90) counts for
 each side as recorded.
 
-Not yet: boards with adjusted scores, boards played fewer times than the top (Neuberg
-factoring, M' = M·N/n + (N−n)/(2n) in ACBL units) and the ACBL small-group rule. Such boards
-are skipped and counted; factoring is the next step of the engine.
+A board played fewer times than the most-played board is factored (Neuberg's formula and
+the ACBL small-group rule: :mod:`.factoring`), or, as ScoreBridge (England) scores it, each
+comparison with a result it lacks counts as an average, half of a score beaten
+(:func:`missing_as_averages`: three results on a board of four score 5, 3 and 1 in European
+units, where Neuberg gives 5.67, 3 and 0.33); which one a file follows is found from its
+points (:mod:`.session`).
 """
 
 from __future__ import annotations
@@ -68,3 +71,45 @@ def matchpoints(
     tied = np.searchsorted(ordered, values, side="right") - beaten - 1  # not itself
     per_beat = convention.per_beat
     return (per_beat * beaten + per_beat / 2 * tied).astype(np.float64)
+
+
+MISSING_AVERAGES = "missing comparisons as averages"
+"""The name of ScoreBridge's way of scoring a short board (:func:`missing_as_averages`)."""
+
+
+def missing_as_averages(
+    points: npt.ArrayLike, field: npt.ArrayLike, results: int, convention: Convention
+) -> npt.NDArray[np.float64]:
+    """Matchpoints earned against a board's ``field`` results (each line's count) with each
+    comparison with a missing result, up to ``results`` (the most-played board's), counted
+    as an average: half a score beaten (ScoreBridge, England; its percentages are then the
+    total over the full top times the boards played).
+
+    >>> missing_as_averages([4.0, 2.0, 0.0], [3, 3, 3], 4, Convention.EUROPEAN).tolist()
+    [5.0, 3.0, 1.0]
+    >>> missing_as_averages([1.0, 0.0], [2, 2], 4, Convention.ACBL).tolist()
+    [2.0, 1.0]
+    """
+    missing = np.maximum(results - np.asarray(field, dtype=np.float64), 0.0)
+    return np.asarray(points, dtype=np.float64) + convention.per_beat / 2 * missing
+
+
+Floats = npt.NDArray[np.float64]
+
+
+def short_averages(
+    points: tuple[Floats, Floats],
+    shares: tuple[Floats, Floats],
+    field: npt.NDArray[np.int64],
+    short: npt.NDArray[np.bool_],
+    results: int,
+    convention: Convention,
+) -> tuple[Floats, Floats]:
+    """Both sides' ``points`` (before factoring) with :func:`missing_as_averages` on the
+    lines of ``short`` boards that have a score in points (an assigned score keeps its
+    share of the top; ``field``: each line's board's results in points)."""
+    found = []
+    for side in (0, 1):
+        given = missing_as_averages(points[side], field, results, convention)
+        found.append(np.where(short & np.isnan(shares[side]), given, points[side]))
+    return found[0], found[1]

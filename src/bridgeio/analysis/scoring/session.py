@@ -56,7 +56,7 @@ from bridgeio.analysis.scoring.field import (
 from bridgeio.analysis.scoring.imp_events import rescore_imps
 from bridgeio.analysis.scoring.individuals import rescore_individuals
 from bridgeio.analysis.scoring.matches import rescore_matches
-from bridgeio.analysis.scoring.matchpoints import Convention
+from bridgeio.analysis.scoring.matchpoints import MISSING_AVERAGES, Convention, short_averages
 from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
 from bridgeio.analysis.scoring.totals import Sources, check_totals
@@ -268,17 +268,18 @@ def _method(pool: Pool, flat: Flat) -> Scored:
             count, chosen, rounding = _best(flat, variants, uneven, decimals)
         printed = variants[chosen].rounded(decimals, rounding)
         agree = agreeing(flat, printed)
-        if chosen == LAW_12C2:  # (the averages so given count in the totals too)
+        if chosen in (LAW_12C2, MISSING_AVERAGES):  # (the points so given count in totals)
             factored = variants[chosen]
         elif chosen != "factored":
             tops = np.where(short if chosen == "short unfactored" else uneven, own, tops)
-    same = chosen == "factored" or chosen == LAW_12C2
+    same = chosen in ("factored", LAW_12C2, MISSING_AVERAGES)
     rounded = printed if same else factored.rounded(decimals, rounding)
     method = Method(pool.convention, pool.top, decimals, rounding, chosen == "short unfactored")
     method.factored = some(sizes < pool.results)
     method.centred = pool.centred
     method.assigned_unfactored = chosen == "own top"
     method.own_averages = chosen == LAW_12C2
+    method.missing_averages = chosen == MISSING_AVERAGES
     blank = np.isnan(flat.recorded[0]) & np.isnan(flat.recorded[1])  # nothing to reproduce
     if flat.award is not None:
         blank |= flat.award  # (an award's points are not the board's)
@@ -329,6 +330,13 @@ def _variants(
     averages = own_averages(flat, pool, factored)
     if averages is not None:
         found[LAW_12C2] = averages
+    field = field_sizes(flat)[flat.group]  # (ScoreBridge's: :mod:`.matchpoints`)
+    missing = short_averages(
+        plain.pairs(), flat.shares, field, short, pool.results, pool.convention
+    )
+    found[MISSING_AVERAGES] = (
+        centred(Sides(*missing), pool.top) if pool.centred else Sides(*missing)
+    )
     return found
 
 
