@@ -192,3 +192,70 @@ def test_scorebridge_changed_point_is_an_error_at_its_board() -> None:
     line.ns_points = (line.ns_points or 0.0) + 2
     found = [str(d.problem) for d in rescore(Results([Event(sections=[section])])).differences]
     assert found[0].startswith("event 1, section A, board 8, pairs 1/1: error: N-S matchpoints")
+
+
+# --- Ruter's individuals: totals the sum of the board figures as printed ------------------
+
+
+def _individual(exact_totals: bool = False) -> Event:
+    """An individual of five tables (players 4t-3..4t at table t, N, E, S, W), eight boards,
+    European matchpoints centred on the average as Ruter's ``MatchPoints;MP1`` prints them
+    (top 8); boards 7 and 8 played at four tables: Neuberg gives (m+1)·5/4 − 1, less 4, which
+    Ruter prints to one decimal, halves away from zero (−3.75 → −3.8). Each player's total
+    is the sum of the figures as printed (``exact_totals``: of the unrounded ones, rounded
+    once), the percentage 100·(total + 4·boards)/(8·boards)."""
+    import math
+
+    from bridgeio.analysis.scoring.factoring import to_precision
+
+    boards, sums = [], {p: [0.0, 0.0, 0] for p in range(1, 21)}
+    for number in range(1, 9):
+        tables = 5 if number <= 6 else 4
+        sign = [1 if number > 6 else (-1) ** (t + number) for t in range(tables + 1)]
+        scores = [(100 + 10 * t + 20 * number) * sign[t] for t in range(1, tables + 1)]
+        lines = []
+        for t, score in enumerate(scores, 1):
+            ns = 2 * sum(s < score for s in scores) + sum(s == score for s in scores) - 1
+            ew = 2 * (tables - 1) - ns
+            exact = [(m + 1) * 5 / tables - 1 - 4 for m in (ns, ew)]
+            shown = to_precision(exact, 1, "half away").tolist()
+            seats = (4 * t - 3, 4 * t - 2, 4 * t - 1, 4 * t)
+            points = (shown[0], shown[1], shown[0], shown[1])
+            lines.append(BoardResult(1, t, t, t, score, -score, seats=seats, points=points))
+            for seat, player in enumerate(seats):
+                sums[player][0] += shown[seat % 2]
+                sums[player][1] += exact[seat % 2]
+                sums[player][2] += 1
+        boards.append(Board(number, lines))
+    entries = []
+    for player, (printed, unrounded, played) in sums.items():
+        total = round(unrounded, 1) if exact_totals else round(printed, 1)
+        share = round(100 * (total + 4 * played) / (8 * played), 2)
+        entries.append(Entry(str(player), player, score=total, percentage=share))
+    for entry in entries:
+        entry.rank = 1 + sum((e.score or 0) > (entry.score or 0) + 1e-9 for e in entries)
+        entry.tied = sum(math.isclose(e.score or 0, entry.score or 0) for e in entries) > 1
+    section = Section("", movement="individual", entries=entries, results=boards)
+    return Event(kind=EventKind.INDIVIDUAL, sections=[section])
+
+
+@pytest.mark.parametrize("exact_totals", [False, True])
+def test_ruter_individual_rounding_and_totals_are_found(exact_totals: bool) -> None:
+    event = _individual(exact_totals)
+    seat = event.sections[0].results[6].results
+    assert -3.8 in {p for x in seat for p in x.points or ()}  # a half away from zero
+    done = rescore(Results([event]))
+    assert done.differences == [] and done.unchecked == []
+    method = done.methods[1].describe()
+    assert "1 decimals (half away)" in method
+    assert ("totals from the unrounded figures" in method) is exact_totals
+    assert done.agreement["totals"] == [20, 20] and done.agreement["percentages"] == [20, 20]
+
+
+def test_ruter_individual_printed_and_unrounded_totals_differ() -> None:
+    # table 4 tops boards 7 and 8: 3.75 twice, printed 3.8 twice (the issue's 620.7 recorded
+    # where the unrounded figures add up to 620.6)
+    def total(event: Event) -> float:
+        return next(e.score or 0.0 for e in event.sections[0].entries if e.number == 13)
+
+    assert round(total(_individual()) - total(_individual(exact_totals=True)), 2) == 0.1
