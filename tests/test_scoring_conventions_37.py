@@ -182,7 +182,7 @@ def test_scorebridge_short_boards_are_found_and_agree() -> None:
     done = rescore(Results([Event(sections=[section])]))
     assert done.differences == [] and done.unchecked == []
     method = done.methods[1].describe()
-    assert "a short board's missing comparisons averages" in method and "Neuberg" not in method
+    assert "a short board's missing comparisons as averages" in method and "Neuberg" not in method
     assert done.agreement["percentages"] == [8, 8] and done.agreement["totals"] == [8, 8]
 
 
@@ -259,3 +259,43 @@ def test_ruter_individual_printed_and_unrounded_totals_differ() -> None:
         return next(e.score or 0.0 for e in event.sections[0].entries if e.number == 13)
 
     assert round(total(_individual()) - total(_individual(exact_totals=True)), 2) == 0.1
+
+
+# --- Ruter's small groups: two results on a European board, 65 % and 55 % ----------------
+
+
+def test_ruter_two_results_of_four_are_65_and_55_percent() -> None:
+    # gerhardsletten/jrbridge-pbn-api pairs.pbn board 37: two played results and an A+/A-
+    # pair on a board of four, printed 0.9 and 0.3 (65 % and 55 % of a top of ±3), centred
+    def board(number: int, scores: list[int], points: list[float]) -> Board:
+        lines = [
+            BoardResult(1, t, ns=t, ew=t + 4, ns_score=s, ew_score=-s, ns_points=p, ew_points=-p)
+            for t, (s, p) in enumerate(zip(scores, points, strict=True), 1)
+        ]
+        return Board(number, lines)
+
+    from bridgeio.model.results import Assigned
+
+    boards = [board(n, [420, 450, 100, -50], [1.0, 3.0, -1.0, -3.0]) for n in range(1, 8)]
+    short = board(8, [100, 200, 0, 0], [0.3, 0.9, 0.6, -0.6])
+    for line in short.results[:2]:  # (each side's worse 55 %, better 65 %: not each other's)
+        line.ew_points = 1.2 - (line.ns_points or 0.0)
+    for line, (ns, ew) in zip(short.results[2:], [(60.0, 40.0), (40.0, 60.0)], strict=True):
+        line.ns_score, line.ew_score = Assigned(ns), Assigned(ew)
+        line.ns_points, line.ew_points = (ns - 50) / 100 * 6, (ew - 50) / 100 * 6
+    section = Section("A", movement="howell", results=[*boards, short])
+    done = rescore(Results([Event(sections=[section])]))
+    assert done.differences == [] and done.unchecked == []
+    assert done.agreement["boards"] == [8, 8]
+    assert "one or two results 60 % or 65/55 % of the top" in done.methods[1].describe()
+
+
+def test_ruter_pairs_real_file_validates_and_rescores_unchanged(tmp_path: Path) -> None:
+    path = _mirrored(
+        "gerhardsletten/jrbridge-pbn-api", "api/_src/__tests__/sample/pairs.pbn", tmp_path
+    )
+    done = rescore(bridgeio.read(path))
+    assert done.differences == [] and done.agreement["boards"] == [63, 63]
+    out = tmp_path / "out.pbn"
+    assert _cli("score", str(path), str(out)).returncode == 0
+    assert out.read_bytes() == path.read_bytes()

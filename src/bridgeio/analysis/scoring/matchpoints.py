@@ -96,20 +96,47 @@ def missing_as_averages(
 
 Floats = npt.NDArray[np.float64]
 
+SMALL_GROUPS = "one or two results 60 % or 65/55 % of the top"
+"""The name of the ACBL small-group rule met on a European board (Ruter, :func:`small_groups`)."""
 
-def short_averages(
+
+def short_variants(
     points: tuple[Floats, Floats],
     shares: tuple[Floats, Floats],
     field: npt.NDArray[np.int64],
-    short: npt.NDArray[np.bool_],
     results: int,
     convention: Convention,
-) -> tuple[Floats, Floats]:
-    """Both sides' ``points`` (before factoring) with :func:`missing_as_averages` on the
-    lines of ``short`` boards that have a score in points (an assigned score keeps its
-    share of the top; ``field``: each line's board's results in points)."""
-    found = []
+    top: float,
+) -> dict[str, tuple[Floats, Floats]]:
+    """The ways of scoring a short board this module knows, each line's both sides from
+    ``points`` before factoring (``field``: each line's board's results in points; only
+    the lines with a score in points of a board with fewer than ``results`` in points
+    change, an assigned score keeps its share; NaN: the line is factored as usual):
+    :data:`MISSING_AVERAGES` (ScoreBridge), and :data:`SMALL_GROUPS` (NaN where the line's
+    board has more than two results)."""
+    averages, small = [], []
     for side in (0, 1):
+        scored = (field < results) & np.isnan(shares[side])
         given = missing_as_averages(points[side], field, results, convention)
-        found.append(np.where(short & np.isnan(shares[side]), given, points[side]))
-    return found[0], found[1]
+        averages.append(np.where(scored, given, np.nan))
+        few = small_groups(points[side], field, results, convention, top)
+        small.append(np.where(scored, few, np.nan))
+    return {MISSING_AVERAGES: (averages[0], averages[1]), SMALL_GROUPS: (small[0], small[1])}
+
+
+def small_groups(
+    points: npt.ArrayLike, field: npt.ArrayLike, results: int, convention: Convention, top: float
+) -> Floats:
+    """The ACBL small-group rule (:func:`.factoring.small_group`) in either unit: a result
+    alone on its board 60 % of ``top``, of two the better 65 % and the worse 55 % (tied: 60
+    % each); NaN on a board of more results (or complete). Ruter applies it to its European
+    points (a board of four with two results and two averages: 65 % and 55 %, its centred
+    0.9 and 0.3 on a top of ±3; gerhardsletten/jrbridge-pbn-api ``pairs.pbn`` board 37).
+
+    >>> small_groups([2.0, 0.0, 0.0], [2, 2, 1], 4, Convention.EUROPEAN, 6).round(2).tolist()
+    [3.9, 3.3, 3.6]
+    """
+    n = np.asarray(field, dtype=np.float64)
+    beaten = np.asarray(points, dtype=np.float64) / convention.per_beat  # 1, 1/2 or 0
+    found = np.where(n == 1, 0.6 * top, (0.55 + 0.1 * beaten) * top)
+    return np.asarray(np.where((n <= 2) & (n < results), found, np.nan), dtype=np.float64)
