@@ -437,7 +437,8 @@ def test_averages_plus_at_the_pair_s_own_percentage() -> None:
 def test_score_says_it_does_not_score_a_kind_rather_than_no_rule_fits(
     tmp_path: Path, capsys
 ) -> None:
-    # (EBUScore's point-a-board teams: no convention would make bridgeio score them)
+    # (teams scored by aggregate: no convention would make bridgeio score them; board-a-match
+    # teams, the first such kind met, are scored since issue 37)
     from bridgeio.model.results import (
         Board,
         BoardResult,
@@ -450,11 +451,11 @@ def test_score_says_it_does_not_score_a_kind_rather_than_no_rule_fits(
 
     lines = [BoardResult(1, 1, 1, 2, 420, -420), BoardResult(1, 2, 2, 1, 450, -450)]
     section = Section("A", results=[Board(1, lines)])
-    event = Event(kind=EventKind.TEAMS, scoring=Scoring.BOARD_A_MATCH, sections=[section])
-    source = tmp_path / "bam.json"
+    event = Event(kind=EventKind.TEAMS, scoring=Scoring.AGGREGATE, sections=[section])
+    source = tmp_path / "aggregate.json"
     bridgeio.write(Results([event]), source)
     code = run(["score", str(source), str(tmp_path / "out.json")])
     err = capsys.readouterr().err
     assert code == 2, err
-    assert "bridgeio does not score events of teams scored by board_a_match" in err
+    assert "bridgeio does not score events of teams scored by aggregate" in err
     assert "no known rule" not in err and not (tmp_path / "out.json").exists()

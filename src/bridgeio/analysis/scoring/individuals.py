@@ -10,6 +10,12 @@ factored with Neuberg (:mod:`.factoring`) before it is centred. A player's perce
 share of the tops of the boards they played, a rank counts the players with a higher total
 (equal totals share a place, :func:`.imp_events.ranks`).
 
+A factored board's points are printed at the file's precision, rounded as its figures show
+(:data:`.factoring.ROUNDINGS`: Ruter rounds halves away from zero); a player's total is the
+sum of the board figures as printed (Ruter's individuals: 620.7 recorded where the unrounded
+figures add up to 620.6) or of the unrounded ones rounded once, whichever the file's totals
+follow (the percentages likewise).
+
 >>> from bridgeio.model.results import Board, BoardResult, Event, EventKind, Results, Section
 >>> table = [(1, 420, (0, 6, 0, 6)), (2, 450, (4, 2, 4, 2)), (3, 450, (3, 3, 3, 3)),
 ...          (4, 500, (6, 0, 6, 0))]
@@ -29,13 +35,14 @@ rewritten: :mod:`.report`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
 
-from bridgeio.analysis.scoring.factoring import neuberg, to_precision
+from bridgeio.analysis.scoring.factoring import ROUNDINGS, neuberg, to_precision
 from bridgeio.analysis.scoring.imp_events import ranks
+from bridgeio.analysis.scoring.imp_totals import decimals_of, round_half_away
 from bridgeio.analysis.scoring.matchpoints import Convention, matchpoints
 from bridgeio.analysis.scoring.report import Difference, Rescoring, reproduces
 from bridgeio.model.results import BoardResult, Entry, Event, Section
@@ -53,13 +60,18 @@ class Units:
     centred: bool  # the points less half the board's top (the average is 0)
     top: int = 0  # the most common top, for a report
     decimals: int = 0
+    rounding: str = ROUNDINGS[0]
+    exact: bool = False  # totals from the unrounded board figures (else as printed)
 
     def describe(self) -> str:
         """``European matchpoints per seat, centred on the average, top 8``."""
         name = "ACBL" if self.convention is Convention.ACBL else "European"
         centred = ", centred on the average" if self.centred else ""
         places = f", {self.decimals} decimals" if self.decimals else ""
-        return f"{name} matchpoints per seat{centred}, top {self.top}{places}"
+        if self.decimals and self.rounding != ROUNDINGS[0]:
+            places += f" ({self.rounding})"
+        totals = ", totals from the unrounded figures" if self.exact else ""
+        return f"{name} matchpoints per seat{centred}, top {self.top}{places}{totals}"
 
 
 @dataclass
@@ -78,8 +90,9 @@ def _boards(event: Event) -> list[_Board]:
     return [found[n] for n in sorted(found)]
 
 
-def _scored(board: _Board, units: Units, most: int) -> Floats:
-    """Each line's four seats' points (NaN where the line has no score in points)."""
+def _scored(board: _Board, units: Units, most: int, exact: bool = False) -> Floats:
+    """Each line's four seats' points (NaN where the line has no score in points), as
+    printed (``exact``: unrounded)."""
     points = np.full((len(board.lines), 4), np.nan)
     played = [i for i, (_, x) in enumerate(board.lines) if type(x.ns_score) is int]
     if not played:
@@ -99,7 +112,7 @@ def _scored(board: _Board, units: Units, most: int) -> Floats:
     offset = convention.top(most) / 2 if units.centred else 0.0
     ns, ew = ns - offset, ew - offset
     points[played] = np.stack([ns, ew, ns, ew], axis=1)
-    return to_precision(points, units.decimals)
+    return points if exact else to_precision(points, units.decimals, units.rounding)
 
 
 def _recorded(board: _Board) -> Floats:
@@ -168,7 +181,8 @@ CANDIDATES = [Units(c, centred) for centred in (True, False) for c in Convention
 
 def detect_units(event: Event, convention: Convention | None = None) -> Units | None:
     """The units the event's recorded seat points fit best (or, where none is recorded, the
-    first whose totals fit every player's); None when neither says."""
+    first whose totals fit every player's), with the rounding of the points and the way of
+    the totals the file's figures follow; None when neither says."""
     boards = _boards(event)
     most, decimals = _most(boards), _decimals(boards)
     candidates = [
@@ -179,7 +193,7 @@ def detect_units(event: Event, convention: Convention | None = None) -> Units | 
     tried = [(_agreement(boards, u, most), u) for u in candidates]
     (best, checked), units = max(tried, key=lambda t: t[0][0])
     if checked:
-        return units
+        return _totalled(event, boards, _rounded(boards, units, most, best, checked), most)
     if not any(
         x.score is not None or x.rank is not None for s in event.sections for x in s.entries
     ):
@@ -188,6 +202,35 @@ def detect_units(event: Event, convention: Convention | None = None) -> Units | 
         if not _entry_differences(event, boards, units, most, False):
             return units
     return None
+
+
+def _rounded(boards: list[_Board], units: Units, most: int, best: int, checked: int) -> Units:
+    """``units`` with the rounding most seat points agree with (the first of the best: halves
+    up; looked for only where a point disagrees and the points have decimals)."""
+    if best == checked or not units.decimals:
+        return units
+    for rounding in ROUNDINGS[1:]:
+        trial = replace(units, rounding=rounding)
+        agree = _agreement(boards, trial, most)[0]
+        if agree > best:
+            best, units = agree, trial
+    return units
+
+
+def _totalled(event: Event, boards: list[_Board], units: Units, most: int) -> Units:
+    """``units`` with the totals from the unrounded board figures where more of the file's
+    totals and percentages agree so than from the figures as printed."""
+    if not units.decimals:
+        return units
+    printed = _entry_differences(event, boards, units, most, False)
+    if not printed:
+        return units
+    exact = replace(units, exact=True)
+    return (
+        exact
+        if len(_entry_differences(event, boards, exact, most, False)) < len(printed)
+        else units
+    )
 
 
 def rescore_individuals(
@@ -248,10 +291,12 @@ def _entry_differences(
     done: Rescoring | None = None,
 ) -> list[Difference]:
     """Each player's total, percentage and rank against the recomputation."""
-    scored = [_scored(b, units, most) for b in boards]
+    scored = [_scored(b, units, most, units.exact) for b in boards]
     tallies = _tallies(event, boards, scored, units, most)
     entries = [(s, x) for s in event.sections for x in s.entries]
     figures = [_figures(tallies.get((s.name, x.number))) for s, x in entries]
+    if units.exact:  # (summed unrounded: rounded once, at the precision the file prints)
+        figures = _printed(figures, entries)
     totals = np.asarray([f[0] for f in figures])
     low, high = ranks(np.round(totals, 2), [f[2] == 0 for f in figures])
     found = []
@@ -260,6 +305,24 @@ def _entry_differences(
             _entry(event, section, entry, figures[k], (int(low[k]), int(high[k])), apply, done)
         )
     return found
+
+
+def _printed(
+    figures: list[tuple[float, float | None, int]], entries: list[tuple[Section, Entry]]
+) -> list[tuple[float, float | None, int]]:
+    """Totals and percentages at the decimals the file prints them with."""
+    places = [
+        decimals_of([getattr(x, name) for _, x in entries if getattr(x, name) is not None])
+        for name in ("score", "percentage")
+    ]
+    return [
+        (
+            float(round_half_away(t, places[0])),
+            None if p is None else float(round_half_away(p, places[1])),
+            n,
+        )
+        for t, p, n in figures
+    ]
 
 
 def _figures(tally: _Tally | None) -> tuple[float, float | None, int]:

@@ -10,9 +10,12 @@ place found by binary search, not by comparing pairs of scores.
 E-W points are ranked on E-W's own scores, so a split score (N-S +110, E-W -90) counts for
 each side as recorded.
 
-Not yet: boards with adjusted scores, boards played fewer times than the top (Neuberg
-factoring, M' = M·N/n + (N−n)/(2n) in ACBL units) and the ACBL small-group rule. Such boards
-are skipped and counted; factoring is the next step of the engine.
+A board played fewer times than the most-played board is factored (Neuberg's formula and
+the ACBL small-group rule: :mod:`.factoring`), or, as ScoreBridge (England) scores it, each
+comparison with a result it lacks counts as an average, half of a score beaten
+(:func:`missing_as_averages`: three results on a board of four score 5, 3 and 1 in European
+units, where Neuberg gives 5.67, 3 and 0.33); which one a file follows is found from its
+points (:mod:`.session`).
 """
 
 from __future__ import annotations
@@ -68,3 +71,72 @@ def matchpoints(
     tied = np.searchsorted(ordered, values, side="right") - beaten - 1  # not itself
     per_beat = convention.per_beat
     return (per_beat * beaten + per_beat / 2 * tied).astype(np.float64)
+
+
+MISSING_AVERAGES = "missing comparisons as averages"
+"""The name of ScoreBridge's way of scoring a short board (:func:`missing_as_averages`)."""
+
+
+def missing_as_averages(
+    points: npt.ArrayLike, field: npt.ArrayLike, results: int, convention: Convention
+) -> npt.NDArray[np.float64]:
+    """Matchpoints earned against a board's ``field`` results (each line's count) with each
+    comparison with a missing result, up to ``results`` (the most-played board's), counted
+    as an average: half a score beaten (ScoreBridge, England; its percentages are then the
+    total over the full top times the boards played).
+
+    >>> missing_as_averages([4.0, 2.0, 0.0], [3, 3, 3], 4, Convention.EUROPEAN).tolist()
+    [5.0, 3.0, 1.0]
+    >>> missing_as_averages([1.0, 0.0], [2, 2], 4, Convention.ACBL).tolist()
+    [2.0, 1.0]
+    """
+    missing = np.maximum(results - np.asarray(field, dtype=np.float64), 0.0)
+    return np.asarray(points, dtype=np.float64) + convention.per_beat / 2 * missing
+
+
+Floats = npt.NDArray[np.float64]
+
+SMALL_GROUPS = "one or two results 60 % or 65/55 % of the top"
+"""The name of the ACBL small-group rule met on a European board (Ruter, :func:`small_groups`)."""
+
+
+def short_variants(
+    points: tuple[Floats, Floats],
+    shares: tuple[Floats, Floats],
+    field: npt.NDArray[np.int64],
+    results: int,
+    convention: Convention,
+    top: float,
+) -> dict[str, tuple[Floats, Floats]]:
+    """The ways of scoring a short board this module knows, each line's both sides from
+    ``points`` before factoring (``field``: each line's board's results in points; only
+    the lines with a score in points of a board with fewer than ``results`` in points
+    change, an assigned score keeps its share; NaN: the line is factored as usual):
+    :data:`MISSING_AVERAGES` (ScoreBridge), and :data:`SMALL_GROUPS` (NaN where the line's
+    board has more than two results)."""
+    averages, small = [], []
+    for side in (0, 1):
+        scored = (field < results) & np.isnan(shares[side])
+        given = missing_as_averages(points[side], field, results, convention)
+        averages.append(np.where(scored, given, np.nan))
+        few = small_groups(points[side], field, results, convention, top)
+        small.append(np.where(scored, few, np.nan))
+    return {MISSING_AVERAGES: (averages[0], averages[1]), SMALL_GROUPS: (small[0], small[1])}
+
+
+def small_groups(
+    points: npt.ArrayLike, field: npt.ArrayLike, results: int, convention: Convention, top: float
+) -> Floats:
+    """The ACBL small-group rule (:func:`.factoring.small_group`) in either unit: a result
+    alone on its board 60 % of ``top``, of two the better 65 % and the worse 55 % (tied: 60
+    % each); NaN on a board of more results (or complete). Ruter applies it to its European
+    points (a board of four with two results and two averages: 65 % and 55 %, its centred
+    0.9 and 0.3 on a top of ±3; gerhardsletten/jrbridge-pbn-api ``pairs.pbn`` board 37).
+
+    >>> small_groups([2.0, 0.0, 0.0], [2, 2, 1], 4, Convention.EUROPEAN, 6).round(2).tolist()
+    [3.9, 3.3, 3.6]
+    """
+    n = np.asarray(field, dtype=np.float64)
+    beaten = np.asarray(points, dtype=np.float64) / convention.per_beat  # 1, 1/2 or 0
+    found = np.where(n == 1, 0.6 * top, (0.55 + 0.1 * beaten) * top)
+    return np.asarray(np.where((n <= 2) & (n < results), found, np.nan), dtype=np.float64)

@@ -61,6 +61,7 @@ class Method:
     ranks: str = ""
     percentages: str = ""  # where the file records percentages and no totals
     own_averages: bool = False  # averages plus and minus at the pair's own percentage
+    short_boards: str = ""  # a short board's rule other than Neuberg (:mod:`.matchpoints`)
 
     def describe(self) -> str:
         """``ACBL matchpoints, top 12, Neuberg, 2 decimals``."""
@@ -70,7 +71,9 @@ class Method:
             parts.append(f"centred on the average (top +{self.top / 2:g})")
         else:
             parts.append(f"top {self.top:g}")
-        if self.factored and not self.assigned_unfactored:
+        if self.short_boards:
+            parts.append(f"a short board's {self.short_boards}")
+        elif self.factored and not self.assigned_unfactored:
             parts.append("Neuberg")
         places = f"{self.decimals} decimal{'s' if self.decimals != 1 else ''}"
         if self.rounding != "half up":

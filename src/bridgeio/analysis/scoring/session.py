@@ -35,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgeio.analysis.scoring.arrays import every, filled, some, trues
+from bridgeio.analysis.scoring.board_a_match import rescore_board_a_match
 from bridgeio.analysis.scoring.boards import Pool, candidates
 from bridgeio.analysis.scoring.contracts import line_place
 from bridgeio.analysis.scoring.factoring import ROUNDINGS, Floats
@@ -55,7 +56,12 @@ from bridgeio.analysis.scoring.field import (
 from bridgeio.analysis.scoring.imp_events import rescore_imps
 from bridgeio.analysis.scoring.individuals import rescore_individuals
 from bridgeio.analysis.scoring.matches import rescore_matches
-from bridgeio.analysis.scoring.matchpoints import Convention
+from bridgeio.analysis.scoring.matchpoints import (
+    MISSING_AVERAGES,
+    SMALL_GROUPS,
+    Convention,
+    short_variants,
+)
 from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
 from bridgeio.analysis.scoring.totals import Sources, check_totals
@@ -90,11 +96,13 @@ def rescore(
             rescore_individuals(event, convention, apply, done)
         elif event.kind is EventKind.TEAMS and event.scoring in TEAM_SCORING:
             rescore_matches(event, apply, done)
+        elif event.kind is EventKind.TEAMS and event.scoring is Scoring.BOARD_A_MATCH:
+            rescore_board_a_match(event, apply, done)
         else:
             text = (
                 f"event {event.number}: {event.kind.value} scored by {event.scoring.value}: "
-                "matchpoint and IMP pairs, matchpoint individuals and IMP team matches only "
-                "are checked here"
+                "matchpoint and IMP pairs, matchpoint individuals, IMP and board-a-match team "
+                "matches only are checked here"
             )
             done.unchecked.append(text)
             done.unscored.append(f"{event.kind.value} scored by {event.scoring.value}")
@@ -265,17 +273,18 @@ def _method(pool: Pool, flat: Flat) -> Scored:
             count, chosen, rounding = _best(flat, variants, uneven, decimals)
         printed = variants[chosen].rounded(decimals, rounding)
         agree = agreeing(flat, printed)
-        if chosen == LAW_12C2:  # (the averages so given count in the totals too)
+        if chosen in SAME:  # (the points so given count in the totals too)
             factored = variants[chosen]
         elif chosen != "factored":
             tops = np.where(short if chosen == "short unfactored" else uneven, own, tops)
-    same = chosen == "factored" or chosen == LAW_12C2
+    same = chosen == "factored" or chosen in SAME
     rounded = printed if same else factored.rounded(decimals, rounding)
     method = Method(pool.convention, pool.top, decimals, rounding, chosen == "short unfactored")
     method.factored = some(sizes < pool.results)
     method.centred = pool.centred
     method.assigned_unfactored = chosen == "own top"
     method.own_averages = chosen == LAW_12C2
+    method.short_boards = chosen if chosen in (MISSING_AVERAGES, SMALL_GROUPS) else ""
     blank = np.isnan(flat.recorded[0]) & np.isnan(flat.recorded[1])  # nothing to reproduce
     if flat.award is not None:
         blank |= flat.award  # (an award's points are not the board's)
@@ -316,6 +325,9 @@ def _variants(
     score: factored; unfactored where short (assigned scores a share of the pool's top);
     on the board's own top (assigned scores a share of it: BriAn)."""
     own_top = on_own_top(flat, pool, plain)
+    field = field_sizes(flat)[flat.group]
+    top, results = pool.top, pool.results
+    shorts = short_variants(plain.pairs(), flat.shares, field, results, pool.convention, top)
     if pool.centred:  # (each board less half its top: its own, unfactored)
         plain, own_top = centred(plain, own), centred(own_top, own)
     found = {
@@ -326,10 +338,19 @@ def _variants(
     averages = own_averages(flat, pool, factored)
     if averages is not None:
         found[LAW_12C2] = averages
+    for name, (ns, ew) in shorts.items():  # (the rules of :mod:`.matchpoints`)
+        given = centred(Sides(ns, ew), pool.top) if pool.centred else Sides(ns, ew)
+        found[name] = Sides(
+            *(
+                np.where(np.isnan(g), f, g)
+                for g, f in zip(given.pairs(), factored.pairs(), strict=True)
+            )
+        )
     return found
 
 
 LAW_12C2 = "averages at the pair's own percentage"
+SAME = (LAW_12C2, MISSING_AVERAGES, SMALL_GROUPS)  # the points printed are those totalled
 
 
 def own_averages(flat: Flat, pool: Pool, points: Sides) -> Sides | None:
