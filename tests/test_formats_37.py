@@ -308,3 +308,52 @@ def test_the_corpus_pbn_dates_are_clean(corpus: Path) -> None:
         pytest.skip("no PBN file in the corpus")
     for path in paths:
         assert not [p for p in check(str(path)) if "Date" in p.message], path.name
+
+
+# ------------------------------------------------------------------ a movement as played
+
+NAP = Path("/work/.mirror/morrisjones+nap/repo")
+HALF_TABLE = "gamefiles/2017-unit-finals/171015.ACM"
+"""ACBLscore's unit final (morrisjones/nap): section C, a 9-table Mitchell with a half table
+at table 9, whose recorded results have pairs meet board group A again (their first score
+carried, their opponents given an average plus)."""
+
+
+def test_an_asc_written_from_results_has_the_groups_they_record(tmp_path: Path) -> None:
+    if not (NAP / "HEAD").is_file():
+        pytest.skip(f"the morrisjones/nap mirror is not at {NAP}")
+    done = subprocess.run(
+        ["git", "--git-dir", str(NAP), "show", f"HEAD:{HALF_TABLE}"], capture_output=True
+    )
+    if done.returncode != 0:
+        pytest.skip(f"{HALF_TABLE} is not in the mirror")
+    game = tmp_path / "171015.ACM"
+    game.write_bytes(done.stdout)
+    converted = bridgeio_cli("convert", game, tmp_path / "game.asc")
+    assert converted.returncode == 0, converted.stderr
+    assert "section 2C: warning: as played" in converted.stderr
+    with collect():
+        section = bridgeio.read(game).events[1].sections[0]
+        movement = bridgeio.read(tmp_path / "game-2C.asc")
+    offset = max(line.ns for board in section.results for line in board.results)
+    label: dict[int, str] = {}
+    for board in section.results:
+        for line in board.results:
+            table = movement.schedule[line.round - 1][line.table - 1]
+            assert table is not None and table.seats == (line.ns, line.ew + offset)
+            assert label.setdefault(board.number, table.group) == table.group
+    groups = {g: {b for b, x in label.items() if x == g} for g in label.values()}
+    assert len(groups) == 9 and all(len(boards) == 3 for boards in groups.values())
+    for name in ("game-1B.asc", "game-2C.asc", "game-3A.asc"):
+        checked = bridgeio_cli("validate", tmp_path / name)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+    said = bridgeio_cli("validate", tmp_path / "game-2C.asc").stdout
+    assert "warning: table 5: 9 plays board group A a second time (as the game's" in said
+
+
+def test_a_designed_movement_that_repeats_a_group_is_still_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.asc"
+    path.write_text("4 2 2 2 0\n1-2 A  3-4 B\n1-4 A  3-2 B\n")
+    done = bridgeio_cli("validate", path)
+    assert done.returncode == 1
+    assert "error: table 1: 1 plays board group A a second time" in done.stdout
