@@ -357,3 +357,30 @@ def test_a_designed_movement_that_repeats_a_group_is_still_an_error(tmp_path: Pa
     done = bridgeio_cli("validate", path)
     assert done.returncode == 1
     assert "error: table 1: 1 plays board group A a second time" in done.stdout
+
+
+def test_a_team_line_s_direction_is_read_from_the_table(corpus: Path, tmp_path: Path) -> None:
+    """A team match's TRAVELLER_LINE says where the first team sat: ``E-W`` as ``EW``; a
+    name not in the table is a warning at its element."""
+    source = corpus / "world/usebio/jacquicollier__ukbridge-club-website__multiple-teams.xml"
+    if not source.is_file():
+        pytest.skip("the multiple-teams USEBIO file is not in the corpus")
+    with collect():
+        plain = bridgeio.read(source)
+    data = source.read_bytes()
+    path = tmp_path / "teams.xml"
+    path.write_bytes(data.replace(b"<DIRECTION>EW</DIRECTION>", b"<DIRECTION>E-W</DIRECTION>"))
+    with collect() as found:
+        named = bridgeio.read(path)
+    assert not [p for p in found.problems if "DIRECTION" in p.message]
+
+    def seats(results: bridgeio.Results) -> list[tuple[int, int]]:
+        sections = results.events[0].sections
+        return [(x.ns, x.ew) for s in sections for b in s.results for x in b.results]
+
+    assert seats(named) == seats(plain)
+    path.write_bytes(data.replace(b"<DIRECTION>EW</DIRECTION>", b"<DIRECTION>X</DIRECTION>", 1))
+    with collect() as found:
+        bridgeio.read(path)
+    said = [p for p in found.problems if "DIRECTION 'X'" in p.message]
+    assert len(said) == 1 and "TRAVELLER_LINE" in said[0].place
