@@ -384,3 +384,25 @@ def test_a_team_line_s_direction_is_read_from_the_table(corpus: Path, tmp_path: 
         bridgeio.read(path)
     said = [p for p in found.problems if "DIRECTION 'X'" in p.message]
     assert len(said) == 1 and "TRAVELLER_LINE" in said[0].place
+
+
+def test_a_cumulative_rank_without_the_session_s_is_not_read_as_it(tmp_path: Path) -> None:
+    """A session file giving the session's score and percentage but no SessionRank: its
+    Rank is the championship's, kept, not the session's rank."""
+    text = (
+        '% PBN 2.1\n[Event "Final"]\n[Board "1"]\n'
+        '[TotalScoreTable "Rank;PairId;Direction;TotalScoreMP;TotalPercentage;'
+        'SessionScoreMP;SessionPercentage;Names"]\n'
+        '1 2 "N-S" 80.0 55.0 41.0 60.0 "Ann LEE - Bo KIM"\n'
+        '2 1 "N-S" 70.0 45.0 37.0 40.0 "Cy DOE - Di ROE"\n'
+    )
+    path = tmp_path / "session.pbn"
+    path.write_text(text)
+    with collect() as found:
+        entries = bridgeio.read(path).events[0].sections[0].entries
+    assert len([p for p in found.problems if "cumulative" in p.message]) == 1
+    assert [(e.number, e.score, e.percentage, e.rank) for e in entries] == [
+        (2, 41.0, 60.0, None),
+        (1, 37.0, 40.0, None),
+    ]
+    assert entries[0].kept.cells == {"Rank": "1", "TotalScoreMP": "80.0", "TotalPercentage": "55.0"}  # type: ignore[union-attr]

@@ -102,12 +102,20 @@ def entry(values: dict[str, str]) -> Entry:
 
 def _session(values: dict[str, str]) -> dict[str, str]:
     """A session's own figures put in the total's columns (in place); the cumulative
-    figures they displace, by their columns."""
+    figures, by their columns (a cumulative figure without the session's beside it, such as
+    a rank where the session's is not given, is not read as the session's).
+
+    >>> row = {"Rank": "4", "TotalScoreMP": "80", "SessionScoreMP": "41"}
+    >>> _session(row), row
+    ({'Rank': '4', 'TotalScoreMP': '80'}, {'TotalScoreMP': '41'})
+    """
+    if not cumulative(values):
+        return {}
     displaced = {}
     for column, total in SESSION.items():
+        if total in values:
+            displaced[total] = values.pop(total)
         if column in values:
-            if total in values:
-                displaced[total] = values.pop(total)
             values[total] = values.pop(column)
     return displaced
 

@@ -438,14 +438,17 @@ def _standings(event: Event) -> Table | None:
 def _in_session(row: dict[str, str], kept: dict[str, str], table: Table) -> dict[str, str]:
     """A row of a championship's session (its cumulative figures kept in the total's
     columns, :func:`.standings.entry`): the model's figures, the session's own, written in
-    the session's columns, added to the table's."""
-    if not any(total in kept for total in SESSION.values()):
+    the session's columns, added to the table's (where the model has one). (A row of
+    another file never keeps these totals' cells: reading takes them.)"""
+    if not any(total in kept for total in ("Rank", "TotalPercentage", "NrBoards")):
         return row
     for session, total in SESSION.items():
-        if total in row and total in table.columns:
-            row[session] = row.pop(total)
-            if session not in table.columns:
-                table.columns.insert(table.columns.index(total) + 1, session)
+        if total in kept and total in row:
+            value = row.pop(total)
+            if value != "-":
+                row[session] = value
+                if session not in table.columns:
+                    table.columns.insert(table.columns.index(total) + 1, session)
     return row
 
 
