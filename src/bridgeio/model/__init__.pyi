@@ -37,6 +37,10 @@ from .diagrams import (
     DiagramSet as DiagramSet,
     as_deals as as_deals,
 )
+from .directions import (
+    DIRECTION_NAMES as DIRECTION_NAMES,
+    direction_named as direction_named,
+)
 from .document import (
     Document as Document,
     DocumentKind as DocumentKind,

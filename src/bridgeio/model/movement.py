@@ -348,15 +348,64 @@ def played_movement(section: Section, individual: bool, where: str = "") -> Move
     ]
     if played and all(r and t for r, t, _, _ in played):
         try:
-            return _seating_every_table(from_results(played, individual, mitchell), section)
+            movement = _seating_every_table(from_results(played, individual, mitchell), section)
         except ValueError as error:
             what = "its schedule's" if section.schedule else "none"
             message = f"the board results are no movement ({error}); the movement written: {what}"
             report(None, where or f"section {section.name}", message, "warning")
+        else:
+            return _as_played(movement, where or f"section {section.name}")
     schedule = section.schedule
     if 0 < (section.rounds or 0) < len(schedule):  # a match table of more rounds than the game
         schedule = schedule[: section.rounds]
     return from_schedule(schedule, individual, mitchell) if schedule else None
+
+
+AS_PLAYED = "# As played:"
+"""The note that opens a movement's trailing text where the game's results have a contestant
+play a board group again (a board misrouted: ACBLscore's 9-table Mitchell with a half table,
+the pair's first score carried and its opponents given an average): the movement is the game's
+record, and a check says so as a warning rather than as a design's error."""
+
+
+def repeats(movement: Movement) -> list[tuple[int, int, int, str]]:
+    """(round, table, contestant, board group) of each meeting with a board group the
+    contestant played in an earlier round.
+
+    >>> m = Movement(4, 2, 2, 2, False, [[Table((1, 2), "A"), Table((3, 4), "B")],
+    ...                                  [Table((1, 4), "A"), Table((3, 2), "B")]])
+    >>> repeats(m)
+    [(2, 1, 1, 'A'), (2, 2, 3, 'B')]
+    """
+    seen: set[tuple[int, str]] = set()
+    found = []
+    for round_number, row in enumerate(movement.schedule, start=1):
+        for table_number, table in enumerate(row, start=1):
+            if table is None:
+                continue
+            for number in table.seats:
+                key = (number, table.group)
+                if number and key in seen:
+                    found.append((round_number, table_number, *key))
+                seen.add(key)
+    return found
+
+
+def _as_played(movement: Movement, where: str) -> Movement:
+    """``movement``, with a note (:data:`AS_PLAYED`, said as a warning at ``where``) where
+    the results have a contestant play a board group again."""
+    again = repeats(movement)
+    if not again:
+        return movement
+    meetings = "; ".join(f"{n}: {g} in round {r}" for r, _, n, g in again[:6])
+    more = f" and {len(again) - 6} more" if len(again) > 6 else ""
+    note = (
+        f"{AS_PLAYED} the game's results have contestants play a board group again"
+        f" (contestant {meetings}{more}): the movement as the game was played, not one to play"
+    )
+    report(None, where, note.removeprefix("# ").replace("As played:", "as played:"), "warning")
+    movement.trailing = "\n".join(t for t in (movement.trailing, note) if t)
+    return movement
 
 
 def _seating_every_table(movement: Movement, section: Section) -> Movement:

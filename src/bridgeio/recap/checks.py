@@ -72,6 +72,7 @@ class Checks:
     unchecked: list[str] = field(default_factory=list)
     lines: dict[int, LineCheck] = field(default_factory=dict)
     entries: dict[int, dict[str, Figure]] = field(default_factory=dict)  # "total", ...
+    half_top: float | None = None  # a board's top of points centred on the average
 
     @property
     def differences(self) -> int:
@@ -101,6 +102,8 @@ def checks(event: Event) -> Checks:
     found.unchecked = list(done.unchecked)
     method = done.methods.get(event.number)
     found.method = method.describe() if method is not None else ""
+    if isinstance(method, Method) and method.centred:
+        found.half_top = method.top / 2
     said: dict[tuple[str, str], Difference] = {(d.place, d.what): d for d in done.differences}
     for section, copied in zip(event.sections, again.sections, strict=True):
         if event.kind is EventKind.INDIVIDUAL and not _recorded(section):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgeio.model.results import BoardResult, Section
-from bridgeio.recap.checks import Checks, Figure
+from bridgeio.recap.checks import EPS, Checks, Figure
 from bridgeio.recap.entries import Roster, Who
 from bridgeio.recap.text import (
     CardText,
@@ -87,6 +87,11 @@ class Line:
         return _shown(self.ns_points, self.ns_check)
 
     @property
+    def ew_shown(self) -> float | None:
+        """E-W's points as shown: the file's, else the computed ones."""
+        return _shown(self.ew_points, self.ew_check)
+
+    @property
     def ew_mark(self) -> str:
         """E-W's top or bottom: N-S's the other way round."""
         return {"top": "bottom", "bottom": "top"}.get(self.mark, "")
@@ -137,14 +142,14 @@ def travellers(
     section: Section, roster: Roster, marks: bool = True, checked: Checks | None = None
 ) -> list[tuple[int, list[Line]]]:
     """Each board's lines, sorted by N-S's score from the highest (adjusted scores last);
-    with ``marks``, N-S's top and bottom marked where the board's points (recorded, else
-    computed) differ; ``checked``: the scoring engine's findings on the lines."""
+    with ``marks``, N-S's full top and zero marked (:func:`_mark`; the points recorded, else
+    computed); ``checked``: the scoring engine's findings on the lines."""
     found = []
     for board in sorted(section.results, key=lambda b: b.number):
         shown = (line(board.number, r, roster, checked) for r in board.results)
         lines = sorted(shown, key=_order)
         if marks:
-            _mark(lines)
+            _mark(lines, checked.half_top if checked is not None else None)
         found.append((board.number, lines))
     return found
 
@@ -153,13 +158,34 @@ def _order(found: Line) -> tuple[tuple[int, int], int, int]:
     return found.sort_key, found.round, found.table
 
 
-def _mark(lines: list[Line]) -> None:
-    points = [x.ns_shown for x in lines if x.ns_shown is not None]
-    if len(set(points)) < 2:
-        return
-    high, low = max(points), min(points)
+def _mark(lines: list[Line], half_top: float | None) -> None:
+    """N-S's full top and zero on a board, never merely its best and worst line (a board
+    short of results scored by ScoreBridge's averages gives its best line 5 of 6): a line
+    whose E-W got nothing is N-S's top, one whose N-S got nothing their bottom. Points
+    centred on the average (the two sides' adding up to 0, Ruter's) have their top at half
+    the event's top (``half_top``, from the engine's method; unknown: no marks).
+
+    >>> def at(ns, ew): return Line(1, 1, 1, [], [], None, "", None, "", "", "", ns, ew, (0, 0))
+    >>> lines = [at(5, 1), at(3, 3), at(1, 5), at(6, 0), at(2.5, -2.5)]
+    >>> _mark(lines, None); [x.mark for x in lines]
+    ['', '', '', 'top', '']
+    >>> _mark(lines, 2.5); [x.mark for x in lines]
+    ['', '', '', 'top', 'top']
+    """
     for found in lines:
-        found.mark = {high: "top", low: "bottom"}.get(found.ns_shown, "")  # type: ignore[arg-type]
+        ns, ew = found.ns_shown, found.ew_shown
+        found.mark = "" if ns is None or ew is None else _full(ns, ew, half_top)
+
+
+def _full(ns: float, ew: float, half_top: float | None) -> str:
+    """``"top"`` for N-S's full top, ``"bottom"`` for their zero, else ``""``."""
+    if abs(ns + ew) < EPS:  # centred on the average (or a board of no comparison)
+        if half_top is None or half_top < EPS:
+            return ""
+        return "top" if abs(ns - half_top) < EPS else "bottom" if abs(ns + half_top) < EPS else ""
+    if abs(ew) < EPS and ns > EPS:
+        return "top"
+    return "bottom" if abs(ns) < EPS and ew > EPS else ""
 
 
 @dataclass

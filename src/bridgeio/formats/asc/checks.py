@@ -5,8 +5,11 @@ hold) is one problem at the place the reader's :class:`~bridgeio.errors.FormatEr
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bridgeio.errors import FormatError, Problem, collect
 from bridgeio.formats.asc.reader import read
+from bridgeio.model.movement import AS_PLAYED, Movement
 from bridgeio.model.movement_checks import errors
 
 
@@ -17,4 +20,18 @@ def check(path: str) -> list[Problem]:
             movement = read(path)
     except FormatError as error:
         return [Problem(error.place, f"expected {error.expected}")]
-    return found.problems + errors(movement)
+    return found.problems + _as_played(movement, errors(movement))
+
+
+def _as_played(movement: Movement, problems: list[Problem]) -> list[Problem]:
+    """A movement noted as the game's record (:data:`~bridgeio.model.movement.AS_PLAYED`,
+    written from results whose pairs met a board group again) has each such meeting as a
+    warning: it is what was played, not a design's error."""
+    if AS_PLAYED not in movement.trailing:
+        return problems
+    return [
+        replace(p, severity="warning", message=f"{p.message} (as the game's results record it)")
+        if p.severity == "error" and p.message.endswith("a second time")
+        else p
+        for p in problems
+    ]

@@ -7,6 +7,7 @@ line end. Unless it is the file's last block, the deal whose stretch may go on a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -282,6 +283,31 @@ def _check_value(tag: Tag, value: str, findings: Findings) -> None:
     elif tag.name == "Result" and not trivial(value):
         if not value.isdecimal() or int(value) > 13:
             findings.notify(tag.line, f"Result must be 0-13 tricks, found {value!r}", "error")
+    elif tag.name in ("Date", "EventDate") and not trivial(value) and not pbn_date(value):
+        findings.notify(
+            tag.line,
+            f"{tag.name} must be YYYY.MM.DD (? for each unknown digit), found {value!r}",
+            "error",
+        )
+
+
+_DATE = re.compile(r"([0-9?]{4})\.([0-9?]{2})\.([0-9?]{2})")
+
+
+def pbn_date(value: str) -> bool:
+    """Whether a Date value is PBN's ``YYYY.MM.DD``, ``?`` for each unknown digit (a month
+    from 1 to 12, a day from 1 to 31 where known).
+
+    >>> [pbn_date(v) for v in ("2023.08.02", "2023.??.??", "2-Aug-2023", "2023.13.01")]
+    [True, True, False, False]
+    """
+    found = _DATE.fullmatch(value)
+    if found is None:
+        return False
+    month, day = found.group(2), found.group(3)
+    return (not month.isdecimal() or 1 <= int(month) <= 12) and (
+        not day.isdecimal() or 1 <= int(day) <= 31
+    )
 
 
 def _deal_game(

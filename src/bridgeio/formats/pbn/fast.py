@@ -78,6 +78,7 @@ _ALLOWED = {
     "Result": [b"", b"?", *_RESULTS],
 }
 """The values of these tags ``check`` lets pass (others go the general way, which says so)."""
+_DATE_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9]  # the places of YYYY.MM.DD's digits
 _CHECKED = {
     name: np.array(
         [int.from_bytes(v.ljust(4, b"\0"), "little") + (len(v) << 32) for v in values],
@@ -283,11 +284,32 @@ class _Block(_Tags):
                 keys.astype(np.int64) + (length << 32), allowed
             ).all():
                 raise _Refused
+        for name in ("Date", "EventDate"):
+            if not self._dates_fit(used[self._named(names, name)[used]]):
+                raise _Refused
         kept = used[~self._named(names, "Note")[used]]
         order = np.argsort(names[kept].astype(np.int16), kind="stable")  # by name, then place
         name, game = names[kept][order], self.tag_game[kept][order]
         if ((name[1:] == name[:-1]) & (game[1:] == game[:-1])).any():
             raise _Refused  # a tag repeated in a game
+
+    def _dates_fit(self, tags: np.ndarray) -> bool:
+        """Whether each of these Date tags is trivial or ``YYYY.MM.DD`` with a digit or
+        ``?`` at each place, a known month from 1 to 12 and day from 1 to 31 (as
+        :func:`~bridgeio.formats.pbn.blocks.pbn_date`: the general way reports the others)."""
+        tags = tags[~self._trivial(tags)]
+        if not len(tags):
+            return True
+        length = self.value_end[tags] - self.value_start[tags]
+        grid = self.windows[self.value_start[tags], :10]
+        digit = ((grid >= ord("0")) & (grid <= ord("9"))) | (grid == ord("?"))
+        dots = (grid[:, 4] == ord(".")) & (grid[:, 7] == ord("."))
+        fits = (length == 10) & dots & digit[:, _DATE_DIGITS].all(axis=1)
+        for at, most in ((5, 12), (8, 31)):  # the month, the day
+            tens, ones = grid[:, at].astype(np.int16) - 48, grid[:, at + 1].astype(np.int16) - 48
+            known = (tens <= 9) & (ones <= 9)
+            fits &= ~known | ((tens * 10 + ones >= 1) & (tens * 10 + ones <= most))
+        return bool(fits.all())
 
     def _first_named(self, names: np.ndarray, name: str) -> np.ndarray:
         """The first tag called ``name`` of each game (a repeated tag is ignored)."""

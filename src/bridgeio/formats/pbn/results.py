@@ -42,11 +42,12 @@ from bridgeio.formats.pbn import cells
 from bridgeio.formats.pbn.blocks import vulnerability_code
 from bridgeio.formats.pbn.lines import SEATS, Converted, PbnCells, fill_scores, score_lines
 from bridgeio.formats.pbn.scan import scan
-from bridgeio.formats.pbn.standings import entry, from_lines
+from bridgeio.formats.pbn.standings import cumulative, entry, from_lines
 from bridgeio.formats.pbn.tables import Columns
 from bridgeio.formats.pbn.teams import Record, RecordMatches, attach_lines, match_row
 from bridgeio.model.board import BY_CODE, Vulnerability, vulnerability
 from bridgeio.model.deals import UNKNOWN_VULNERABILITY
+from bridgeio.model.directions import unknown_direction
 from bridgeio.model.results import Board, BoardResult, Event, EventKind, Results, Scoring, Section
 
 __all__ = ["SEATS", "PbnCells", "has_results", "scoring_of", "split_row", "tables_to_results"]
@@ -218,6 +219,7 @@ class _Builder:
         self.computed = 0
         self.named: dict[tuple[str, str, int], str] = {}  # (section, side, pair): names
         self.standings: set[tuple[tuple[str, str], ...]] = set()  # the rows read
+        self.sessions = 0  # the line of a first row with a session's own figures
 
     def warn(self, line: int, message: str) -> None:
         self.problems.append(report(self.path, f"line {line}", message, "warning"))
@@ -228,12 +230,12 @@ class _Builder:
             self.sections[name] = Section(name)
         return self.sections[name]
 
-    def rows(self, table: _Table, read: Callable[[dict[str, str]], None]) -> None:
-        """Each row of ``table`` read by ``read`` (by column name); a row that cannot be
-        read is a warning naming its line."""
+    def rows(self, table: _Table, read: Callable[[dict[str, str], int], None]) -> None:
+        """Each row of ``table`` read by ``read`` (by column name, with its line); a row
+        that cannot be read is a warning naming its line."""
         for number, found in self._split(table):
             try:
-                read(dict(zip(table.columns, found, strict=True)))
+                read(dict(zip(table.columns, found, strict=True)), number)
             except ValueError as error:
                 self.warn(number, f"a {table.name} row ({error}): row not read")
 
@@ -339,17 +341,29 @@ class _Builder:
         self.imps = self.imps or "IMP_NS" in columns
         self.matchpoints = self.matchpoints or "MP_NS" in columns or "MP_North" in columns
 
-    def match_row(self, values: dict[str, str]) -> None:
+    def match_row(self, values: dict[str, str], line: int) -> None:
+        """A team match's row (its line is not needed: a match has no direction)."""
+        del line
         self.section(values).matches.append(match_row(values))
 
-    def total_row(self, values: dict[str, str]) -> None:
+    def total_row(self, values: dict[str, str], line: int) -> None:
         """A standings row; one the event's standings already hold (a TotalScoreTable
-        repeated in a later game, as PBN 2.0's example does with ``"#"``) is not added again."""
+        repeated in a later game, as PBN 2.0's example does with ``"#"``) is not added again.
+        A pair's direction of a name not known (:mod:`bridgeio.model.directions`) is a
+        warning at its line (the name is kept)."""
         row = tuple(values.items())
         section = self.section(values)
         if "TeamId" in values:
             self.kind = EventKind.TEAMS
+        pair = "PairId" in values and "TeamId" not in values
+        if cumulative(values) and not self.sessions:
+            self.sessions = line
+            self.warn(line, SESSION_TOTALS)
         found = entry(values)
+        if pair and found.direction is None and isinstance(found.kept, PbnCells):
+            name = found.kept.cells.get("Direction")
+            if name and row not in self.standings:
+                self.warn(line, unknown_direction(name))
         if row not in self.standings:
             self.standings.add(row)
             section.entries.append(found)
@@ -414,6 +428,15 @@ class _Builder:
                 f"both rooms of each board of a team match, found {len(lonely)} board(s) with"
                 " one room only (first here): kept as one line, without the other room",
             )
+
+
+SESSION_TOTALS = (
+    "a session of a championship, with cumulative totals (TotalScoreMP, TotalPercentage, Rank,"
+    " NrBoards) beside the session's own (SessionScoreMP, SessionPercentage, SessionRank,"
+    " NrBoardsSession): the session's own figures read as the pairs' and checked; the"
+    " cumulative ones kept as written, not checked (events of several sessions are not yet"
+    " read as one)"
+)
 
 
 def _vulnerability(tag: str, board: int) -> Vulnerability:

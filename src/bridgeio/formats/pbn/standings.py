@@ -16,18 +16,53 @@ scoring.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from bridgeio.formats.pbn import cells
 from bridgeio.formats.pbn.lines import PbnCells
 from bridgeio.model.cards import Seat
+from bridgeio.model.directions import direction_named
 from bridgeio.model.results import Direction, Entry, Player, Section
 
 TOTALS = ("TotalScoreMP", "TotalScoreIMP", "TotalScoreVP", "TotalScoreBAM", "TotalScore", "MP")
 """The columns of a total, the first found taken (``MP``: PBN 2.0's)."""
 
 
+SESSION = {
+    "SessionRank": "Rank",
+    "SessionScoreMP": "TotalScoreMP",
+    "SessionScoreIMP": "TotalScoreIMP",
+    "SessionScoreVP": "TotalScoreVP",
+    "SessionScore": "TotalScore",
+    "SessionPercentage": "TotalPercentage",
+    "NrBoardsSession": "NrBoards",
+}
+"""Ruter's columns of a championship's session (beside the cumulative ones, named as the
+total's) and the column of the total each stands for."""
+
+
+def cumulative(columns: Iterable[str]) -> bool:
+    """Whether a TotalScoreTable's columns give a session's own figures beside cumulative
+    ones (Ruter's championships: ``SessionScoreMP`` beside ``TotalScoreMP``).
+
+    >>> cumulative(["Rank", "TotalScoreMP", "SessionScoreMP"]), cumulative(["TotalScoreMP"])
+    (True, False)
+    """
+    return any(name in SESSION for name in columns)
+
+
 def entry(values: dict[str, str]) -> Entry:
     """One TotalScoreTable row as an entry with its players (cells the model has no field
-    for kept); ``ValueError`` for a cell that is not what its column holds."""
+    for kept); ``ValueError`` for a cell that is not what its column holds. In a session
+    of a championship (see :func:`cumulative`) the entry's figures are the session's own,
+    and the cumulative ones are kept as cells (events of several sessions are not yet
+    modelled).
+
+    >>> row = {"PairId": "3", "TotalScoreMP": "80.0", "SessionScoreMP": "41.5"}
+    >>> found = entry(row); found.score, found.kept.cells
+    (41.5, {'TotalScoreMP': '80.0'})
+    """
+    totals = _session(values)
     individual = "PlayerId" in values
     team = cells.text(values.pop("TeamName", "-")) if "TeamId" in values else ""
     number = cells.number(
@@ -44,7 +79,7 @@ def entry(values: dict[str, str]) -> Entry:
     found = Entry(
         id=str(number),
         number=number,
-        direction=None if individual else _direction(sat),
+        direction=None if individual else direction_named(sat),
         name=team,
         score=score,
         percentage=cells.decimal(percentage),
@@ -59,9 +94,30 @@ def entry(values: dict[str, str]) -> Entry:
         values["RankTie"] = tie  # the high end of the tie, kept
     if sat and found.direction is None and found.seat is None:
         values["Direction"] = sat  # (Ruter's teams: "Home", "Away")
+    values |= totals
     if values:
         found.kept = PbnCells(values)
     return found
+
+
+def _session(values: dict[str, str]) -> dict[str, str]:
+    """A session's own figures put in the total's columns (in place); the cumulative
+    figures, by their columns (a cumulative figure without the session's beside it, such as
+    a rank where the session's is not given, is not read as the session's).
+
+    >>> row = {"Rank": "4", "TotalScoreMP": "80", "SessionScoreMP": "41"}
+    >>> _session(row), row
+    ({'Rank': '4', 'TotalScoreMP': '80'}, {'TotalScoreMP': '41'})
+    """
+    if not cumulative(values):
+        return {}
+    displaced = {}
+    for column, total in SESSION.items():
+        if total in values:
+            displaced[total] = values.pop(total)
+        if column in values:
+            values[total] = values.pop(column)
+    return displaced
 
 
 def _players(values: dict[str, str], individual: bool) -> list[Player]:
@@ -117,11 +173,6 @@ def _player(name: str) -> Player:
     if cut == len(words) or cut == 0:
         cut = max(len(words) - 1, 0)
     return Player(last_name=" ".join(words[cut:]), first_name=" ".join(words[:cut]))
-
-
-def _direction(text: str) -> Direction | None:
-    compact = text.replace("-", "").upper()
-    return Direction(compact) if compact in ("NS", "EW") else None
 
 
 def from_lines(section: Section, names: dict[tuple[str, str, int], str]) -> list[Entry]:

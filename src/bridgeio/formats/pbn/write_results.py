@@ -39,6 +39,7 @@ import numpy as np
 from bridgeio.errors import ConversionError, lost
 from bridgeio.formats.pbn.provenance import PbnGames
 from bridgeio.formats.pbn.results import SEATS, PbnCells, tables_to_results
+from bridgeio.formats.pbn.standings import SESSION
 from bridgeio.formats.pbn.teams import TOTAL_SEGMENT, MatchCells
 from bridgeio.model.board import BY_CODE, dealer, vulnerability
 from bridgeio.model.cards import Seat, Strain
@@ -428,9 +429,27 @@ def _standings(event: Event) -> Table | None:
         row["Section"] = quoted(name)
         if entry.tied and entry.rank is not None:
             row["RankTie"] = str(entry.rank + ties[name, entry.rank] - 1)
-        table.add(row, _kept(entry.kept))
+        kept = _kept(entry.kept)
+        table.add(_in_session(row, kept, table), kept)
     table.columns = [c for c in table.columns if c != "NrBoards" or _any(table, c)]
     return table
+
+
+def _in_session(row: dict[str, str], kept: dict[str, str], table: Table) -> dict[str, str]:
+    """A row of a championship's session (its cumulative figures kept in the total's
+    columns, :func:`.standings.entry`): the model's figures, the session's own, written in
+    the session's columns, added to the table's (where the model has one). (A row of
+    another file never keeps these totals' cells: reading takes them.)"""
+    if not any(total in kept for total in ("Rank", "TotalPercentage", "NrBoards")):
+        return row
+    for session, total in SESSION.items():
+        if total in kept and total in row:
+            value = row.pop(total)
+            if value != "-":
+                row[session] = value
+                if session not in table.columns:
+                    table.columns.insert(table.columns.index(total) + 1, session)
+    return row
 
 
 def _any(table: Table, column: str) -> bool:

@@ -38,7 +38,8 @@ from bridgeio.formats.usebio.provenance import BoardKept, LineKept
 from bridgeio.formats.usebio.travellers import MARK, Capture, Misaligned, Template
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
-from bridgeio.model.results import Board, BoardResult, Score
+from bridgeio.model.directions import KNOWN, direction_named
+from bridgeio.model.results import Board, BoardResult, Direction, Score
 
 SEAT_TAGS = ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER")
 POINT_TAGS = frozenset(f"{side}_{kind}" for side in ("NS", "EW") for kind in POINTS_KINDS)
@@ -417,6 +418,8 @@ class BoardReader(TextReader):
         direction = get("DIRECTION") or ""
         if context.teams is not None and not (ns or ew):
             ns, ew = _team_seats(context.teams, direction)
+            if direction.strip() and direction_named(direction) is None:
+                self._unknown_direction(element, direction)
         seats = players = None
         if "N_PLAYER_NUMBER" in texts:
             seats, players = _seats(self.pair_number, texts, context)
@@ -461,6 +464,15 @@ class BoardReader(TextReader):
         if result.kept is None and not seats and split is None:  # nothing odd: learnt
             self.plain.learn(texts, context, result)
         return result
+
+    def _unknown_direction(self, element: Element, direction: str) -> None:
+        """A team's line whose DIRECTION names no direction: said at it (kept as written;
+        the first team taken as N-S)."""
+        child = next(element.iterchildren("DIRECTION"), None)
+        where = place(child) if child is not None else place(element)
+        taken = "the first team taken as sitting N-S"
+        message = f"DIRECTION {direction!r}: expected {KNOWN}: {taken}"
+        self.problems.add(where, message, kind="unreadable DIRECTION")
 
     def _contract(self, text: str | None, played_by: str | None, where: Fields) -> Contract | None:
         if played_by is not None and played_by.strip():
@@ -639,4 +651,4 @@ def _board_number(text: str) -> int:
 def _team_seats(teams: tuple[int, int], direction: str) -> tuple[int, int]:
     """N-S and E-W of a team match's line: the first team sat where DIRECTION says."""
     home, away = teams
-    return (away, home) if direction.strip().upper() == "EW" else (home, away)
+    return (away, home) if direction_named(direction) is Direction.EW else (home, away)

@@ -24,6 +24,7 @@ from bridgeio.formats.usebio.names import ENTRY_TAGS
 from bridgeio.formats.usebio.parsing import Element, place
 from bridgeio.formats.usebio.problems import Fields, Problems
 from bridgeio.formats.usebio.provenance import EntryKept, PlayerKept, TeamPair
+from bridgeio.model.directions import KNOWN, direction_named
 from bridgeio.model.results import Award, Direction, Entry, Player
 
 ENTRY_FIELDS = frozenset(
@@ -56,8 +57,6 @@ _KNOWN = {tag: ENTRY_FIELDS | {id_tag} for tag, id_tag in ENTRY_TAGS.items()}
 _INDIVIDUAL_FIELDS = ENTRY_FIELDS | PLAYER_FIELDS | {"PLAYER_NUMBER"}
 _NESTED = frozenset({"PLAYER", "PAIR", "MASTER_POINTS", "PLAYER_NAME"})
 _NAME = frozenset({"PLAYER_NAME"})
-_DIRECTIONS = {"NS": Direction.NS, "N": Direction.NS, "S": Direction.NS, "EW": Direction.EW}
-_DIRECTIONS.update({"E": Direction.EW, "W": Direction.EW})
 
 
 class EntryReader:
@@ -299,9 +298,9 @@ def _place(text: str) -> tuple[int | None, bool]:
 
 
 def _direction(text: str) -> Direction | None:
-    found = _DIRECTIONS.get(text.strip().upper())
+    found = direction_named(text)
     if found is None:
-        raise V.Unreadable("NS or EW")
+        raise V.Unreadable(KNOWN)
     return found
 
 
