@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from starlette.routing import Route
 
-from bridgeio.site.views import accounts, games, players
+from bridgeio.site.views import accounts, game_pages, games, players
 
 ROUTES = [
     Route("/api/session", accounts.api_login, methods=["POST"]),
@@ -19,18 +19,18 @@ ROUTES = [
     Route("/api/players", players.api_player),
     Route("/api/players/{number}", players.api_player),
     Route("/api/search", players.api_search),
-    Route("/", games.home),
+    Route("/", game_pages.home),
     Route("/login", accounts.login_page),
     Route("/session", accounts.login, methods=["POST"]),
     Route("/logout", accounts.logout, methods=["POST"]),
-    Route("/clubs/{club}", games.club),
-    Route("/clubs/{club}/games", games.upload, methods=["GET", "POST"]),
-    Route("/games/{id:int}", games.game),
+    Route("/clubs/{club}", game_pages.club),
+    Route("/clubs/{club}/games", game_pages.upload, methods=["GET", "POST"]),
+    Route("/games/{id:int}", game_pages.game),
     Route("/games/{id:int}.{ext}", games.download),
-    Route("/games/{id:int}/events/{event:int}", games.game),
-    Route("/games/{id:int}/publish", games.publish, methods=["POST"]),
-    Route("/games/{id:int}/versions", games.versions),
-    Route("/games/{id:int}/versions/{number:int}", games.game),
+    Route("/games/{id:int}/events/{event:int}", game_pages.game),
+    Route("/games/{id:int}/publish", game_pages.publish, methods=["POST"]),
+    Route("/games/{id:int}/versions", game_pages.versions),
+    Route("/games/{id:int}/versions/{number:int}", game_pages.game),
     Route("/players", players.player),
     Route("/players/{number}", players.player),
     Route("/search", players.search),
