@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from starlette.routing import Route
 
-from bridgeio.site.views import accounts, game_pages, games, players
+from bridgeio.site.views import accounts, clubs, game_pages, games, players
 
 ROUTES = [
     Route("/api/session", accounts.api_login, methods=["POST"]),
@@ -16,6 +16,7 @@ ROUTES = [
     Route("/api/games/{id:int}/publish", games.api_publish, methods=["POST"]),
     Route("/api/games/{id:int}/versions", games.api_versions),
     Route("/api/games/{id:int}/versions/{number:int}", games.api_game),
+    Route("/api/clubs/{club}/ladder", clubs.api_ladder),
     Route("/api/players", players.api_player),
     Route("/api/players/{number}", players.api_player),
     Route("/api/search", players.api_search),
@@ -24,13 +25,20 @@ ROUTES = [
     Route("/session", accounts.login, methods=["POST"]),
     Route("/logout", accounts.logout, methods=["POST"]),
     Route("/clubs/{club}", game_pages.club),
+    Route("/clubs/{club}/ladder", clubs.ladder_page),
+    Route("/clubs/{club}/feed.atom", clubs.atom),
     Route("/clubs/{club}/games", game_pages.upload, methods=["GET", "POST"]),
     Route("/games/{id:int}", game_pages.game),
     Route("/games/{id:int}.{ext}", games.download),
     Route("/games/{id:int}/events/{event:int}", game_pages.game),
     Route("/games/{id:int}/publish", game_pages.publish, methods=["POST"]),
     Route("/games/{id:int}/versions", game_pages.versions),
-    Route("/games/{id:int}/versions/{number:int}", game_pages.game),
+    Route("/games/{id:int}/versions/{number:int}", game_pages.version),
+    Route("/games/{id:int}/versions/{number:int}.{ext}", game_pages.version_download),
+    Route("/games/{id:int}/versions/{number:int}/events/{event:int}", game_pages.version),
+    Route("/games/{id:int}/unpublish", game_pages.unpublish, methods=["POST"]),
+    Route("/games/{id:int}/mine", game_pages.mine),
+    Route("/games/{id:int}/boards/{board:int}", game_pages.board),
     Route("/players", players.player),
     Route("/players/{number}", players.player),
     Route("/search", players.search),
