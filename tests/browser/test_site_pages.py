@@ -155,7 +155,7 @@ def test_a_director_uploads_reads_the_problems_publishes_corrects_and_rolls_back
     _open(browser, site, f"/games/{game}/versions")
     _shot(browser, "versions")
     assert "Roll back to version 1" in _text(browser)
-    _go(browser, site, _click("table.versions form button"))
+    assert _go(browser, site, _click("table.versions form button")).endswith("/versions")
     assert _versions(site, game, cookies) == {1: "published", 2: "withdrawn"}
     public = httpx.get(f"{site.url}/games/{game}").text.count('class="entry"')
     assert public < corrected  # the file cut short lost a section

@@ -36,11 +36,13 @@ form.box input[type=text], form.box input[type=password], form.box input[type=se
 .severity-error { color: var(--red); font-weight: 600; }
 .status-draft { color: var(--muted); font-style: italic; }
 td.break { overflow-wrap: anywhere; }
+body > footer { margin: .2rem auto .6rem; }
+details.choose summary { cursor: pointer; color: #0645ad; }
 .frame { max-width: 72rem; margin: 0 auto; padding: 0 .75rem; }
 @media (max-width: 40rem) { .frame { padding: 0 .5rem; } }
 .banner { border: 2px solid #f0b400; background: #fff8e1; border-radius: 6px;
   padding: .4rem .8rem; margin: .6rem 0; }
-.banner.status-published { border-color: #5a9e4b; background: #eef8ea; }
+.banner.banner-published { border-color: #5a9e4b; background: #eef8ea; }
 .banner p { margin: .3rem 0; }
 .banner h2 { font-size: 1.1rem; border: 0; margin: .5rem 0 .2rem; }
 form.publish button { font: inherit; font-weight: 600; padding: .4rem 1rem; }

@@ -106,12 +106,19 @@ async def publish(request: Request) -> Response:
     form = await posted(request)
     check_csrf(request, form)
     number = form.fields.get("version", "")
+    rolled = False
     if number.isdigit():
         user = await director(request)
         site = state(request).games
         game_id = request.path_params["id"]
-        await run_in_threadpool(catalogue.withdraw, site, user, game_id, int(number) + 1)
+        _, rows = await run_in_threadpool(site.versions, game_id, user)
+        public = max((r.number for r in rows if r.status == "published"), default=None)
+        if public is not None and int(number) < public:
+            await run_in_threadpool(catalogue.withdraw, site, user, game_id, int(number) + 1)
+            rolled = True
     answer = await _publish(request, int(number) if number.isdigit() else None)
+    if rolled:  # to the versions, where the public one is marked
+        return RedirectResponse(f"{answer['url']}/versions", 303)
     return RedirectResponse(answer["url"], 303)
 
 
