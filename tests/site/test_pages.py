@@ -66,6 +66,12 @@ def test_markup_in_names_is_text_on_every_page(site: Server, hostile: int) -> No
         assert "&lt;img src=x onerror=alert(1)&gt;" in answer.text, path
     marked = httpx.get(site.url + mine.headers["location"].split("#")[0]).text
     assert marked.count('<tr class="mine">') + marked.count(' mine">') >= 10
+    links = re.findall(r'href="(/games/\d+/player\?[^"]+)"', marked)
+    assert len(links) == 20  # each player of the game, in their scorecard
+    found = httpx.get(site.url + links[0].replace("&amp;", "&"))
+    assert found.headers["location"] == f"/players/{number}"
+    other = httpx.get(f"{site.url}/games/{hostile}/player", params={"number": number, "name": "X"})
+    assert other.headers["location"] == "/players?name=X&club=north"  # not their number
     feed = httpx.get(f"{site.url}/clubs/north/feed.atom")
     _clean(feed.text)
     entry = ET.fromstring(feed.content).find(f"{ATOM}entry")

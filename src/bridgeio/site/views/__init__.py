@@ -38,6 +38,7 @@ ROUTES = [
     Route("/games/{id:int}/versions/{number:int}/events/{event:int}", game_pages.version),
     Route("/games/{id:int}/unpublish", game_pages.unpublish, methods=["POST"]),
     Route("/games/{id:int}/mine", game_pages.mine),
+    Route("/games/{id:int}/player", game_pages.player),
     Route("/games/{id:int}/boards/{board:int}", game_pages.board),
     Route("/players", players.player),
     Route("/players/{number}", players.player),

@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from bridgeio.site import catalogue, frames, pages
+from bridgeio.site import catalogue, frames, pages, players
 from bridgeio.site.accounts import User
 from bridgeio.site.catalogue import GameInfo
 from bridgeio.site.games import NotFound, game_url
@@ -389,3 +389,19 @@ async def board(request: Request) -> Response:
     )
     user = await current_user(request) if "bridgeio_session" in request.cookies else None
     return _page(frames.framed(page, _frame(request, user, info), body.encode()), request)
+
+
+@answered
+async def player(request: Request) -> Response:
+    """A player named in a game's page (``?number=...&name=...``): to their page, by their
+    number when it is theirs (a number that names someone else, or a placeholder, is not),
+    else by their name within the game's club."""
+    engine = state(request).games.engine
+    info = await run_in_threadpool(catalogue.game_info, engine, request.path_params["id"])
+    number = request.query_params.get("number", "").strip()[:40]
+    name = request.query_params.get("name", "").strip()[:200]
+    if number:
+        found = await run_in_threadpool(players.history, engine, number, None, None)
+        if found["games"] and found["name"].lower() == name.lower():
+            return RedirectResponse(players.player_url(number, name, info.club.slug), 303)
+    return RedirectResponse(players.player_url(None, name, info.club.slug), 303)
