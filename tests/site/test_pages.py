@@ -159,3 +159,23 @@ def test_the_recap_pages_small_faults_are_gone(site: Server, hostile: int) -> No
     assert '<details class="checks"' in page  # folded: a phone's first screen is the standings
     assert 'rel="next">Board 2 ›</a>' in page
     assert '<nav class="site"' in page and 'href="/clubs/north">Club north</a>' in page
+
+
+CROSS_IMPS = CORPUS / "world/usebio/jacquicollier__ukbridge-club-website__cross-imp-pairs.xml"
+
+
+@pytest.mark.skipif(not CROSS_IMPS.exists(), reason="the corpus is absent")
+def test_cross_imp_standings_are_one_table_with_the_winner_on_top() -> None:
+    import warnings
+
+    import bridgeio
+    from bridgeio.recap import Game
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the file's own faults (a contract "42")
+        event = bridgeio.read(CROSS_IMPS).events[0]
+    section = event.sections[0]
+    assert len({e.direction for e in section.entries}) > 1  # pairs seated either way
+    (standings,) = Game.of(event, "x").sections[0].standings
+    ranks = [row.rank_order for row in standings.rows]
+    assert ranks == sorted(ranks) and ranks[0] == 1 and len(ranks) == len(section.entries)
