@@ -150,6 +150,11 @@ def test_a_director_uploads_reads_the_problems_publishes_corrects_and_rolls_back
     assert "version 2, published" in _text(browser)
     assert _versions(site, game, cookies) == {1: "published", 2: "published"}
     corrected = httpx.get(f"{site.url}/games/{game}").text.count('class="entry"')
+    standings = httpx.get(f"{site.url}/games/{game}.csv").text.splitlines()
+    number = standings[1].split(",")[5].split(" & ")[0]  # a player of the correction
+    assert [g["game"] for g in httpx.get(f"{site.url}/api/players/{number}").json()["games"]] == [
+        int(game)
+    ]
 
     # roll back to version 1: it is the public one again, version 2 withdrawn
     _open(browser, site, f"/games/{game}/versions")
@@ -159,6 +164,8 @@ def test_a_director_uploads_reads_the_problems_publishes_corrects_and_rolls_back
     assert _versions(site, game, cookies) == {1: "published", 2: "withdrawn"}
     public = httpx.get(f"{site.url}/games/{game}").text.count('class="entry"')
     assert public < corrected  # the file cut short lost a section
+    history = httpx.get(f"{site.url}/api/players/{number}")  # their rows went with version 2
+    assert history.status_code == 404 or history.json()["games"] == []
     listing = httpx.get(f"{site.url}/api/clubs/friendly/games", cookies=cookies).json()
     assert [g["status"] for g in listing] == ["published"]
     _shot(browser, "rolled-back")
