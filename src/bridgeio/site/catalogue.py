@@ -54,7 +54,8 @@ def published_page(engine: Engine, game_id: int, event: int) -> tuple[str, GameI
     with engine.connect() as db:
         row = db.execute(query).first()
     if row is None or row.sha256 is None:
-        raise NotFound(f"game {game_id} has no published page {event}")
+        missing = f"no event {event} in game {game_id}" if event > 1 else f"no game {game_id}"
+        raise NotFound(f"{missing} is published")
     club = Club(row.id, row.slug, row.club_name)
     return str(row.sha256), GameInfo(game_id, row.name, row.date, club)
 
