@@ -8,8 +8,8 @@ header put before the page's body; a player's own rows marked; one board cut out
 >>> out = framed(page, "<nav>site</nav>")
 >>> b"Content-Security-Policy" in out, out.count(b"<style>"), b"<body>\\n<nav>site</nav>" in out
 (False, 2, True)
->>> b'<tr class="mine">' in marked(page, "s0-ns1")
-True
+>>> b'<tr class="mine">' in marked(page, "s0-ns1"), marked(page, "s0-ns2") == page
+(True, True)
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import re
 from bridgeio.site import pages
 
 _POLICY_TAG = re.compile(rb'<meta http-equiv="Content-Security-Policy" content="[^"]*">\n?')
-_ROW = re.compile(rb"<tr( class=\"([^\"]*)\")?>((?:(?!</tr>).)*?</tr>)", re.S)
 _STEPS = re.compile(rb'<p class="boardsteps">.*?</p>\n?', re.S)
 _BOARD = re.compile(rb'<article class="board" id="(?P<id>[^"]*)">.*?</article>', re.S)
 ANCHOR = re.compile(r"[A-Za-z0-9-]{1,40}")
@@ -48,14 +47,17 @@ def marked(page: bytes, anchor: str) -> bytes:
     if not ANCHOR.fullmatch(anchor):
         return page
     link = b'href="#' + anchor.encode() + b'"'
-
-    def mark(found: re.Match[bytes]) -> bytes:
-        if link not in found.group(3):
-            return found.group(0)
-        classes = (found.group(2) or b"") + b" mine"
-        return b'<tr class="' + classes.strip() + b'">' + found.group(3)
-
-    return _ROW.sub(mark, page)
+    parts = page.split(b"<tr")
+    for index in range(1, len(parts)):
+        part = parts[index]
+        end = part.find(b"</tr>")
+        if end < 0 or part.find(link, 0, end) < 0:
+            continue
+        if part.startswith(b">"):
+            parts[index] = b' class="mine"' + part
+        elif part.startswith(b' class="'):
+            parts[index] = b' class="mine ' + part[8:]
+    return b"<tr".join(parts)
 
 
 def boards(page: bytes) -> list[tuple[str, bytes]]:
