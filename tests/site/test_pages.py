@@ -190,3 +190,21 @@ def test_cross_imp_standings_are_one_table_with_the_winner_on_top() -> None:
     (standings,) = Game.of(event, "x").sections[0].standings
     ranks = [row.rank_order for row in standings.rows]
     assert ranks == sorted(ranks) and ranks[0] == 1 and len(ranks) == len(section.entries)
+
+
+TEAMS = CORPUS / "world/usebio/jacquicollier__ukbridge-club-website__multiple-teams.xml"
+STRATIFIED = CORPUS / "acblscore/beverly-hills-bridge-club_170723.aca"
+
+
+@pytest.mark.skipif(not TEAMS.exists() or not STRATIFIED.exists(), reason="the corpus is absent")
+def test_a_teams_table_is_headed_team_and_strat_ranks_end_without_a_comma() -> None:
+    import bridgeio
+    from bridgeio.recap import game_page
+
+    teams = game_page(bridgeio.read(TEAMS).events[0], "teams")
+    assert '<button type="button">Team</button>' in teams
+    assert '<button type="button">Pair</button>' not in teams
+    strats = game_page(bridgeio.read(STRATIFIED).events[0], "strats")
+    inline = re.findall(r'<span class="strat-inline"><br>(.*?)</span>', strats)
+    assert inline and "Strat A: 1" in inline[0]
+    assert all(not text.endswith(",") and not text.endswith(", ") for text in inline)
