@@ -23,6 +23,8 @@ from bridgeio.site.catalogue import GameInfo
 from bridgeio.site.games import NotFound, game_url
 from bridgeio.site.views.games import _publish, _upload
 from bridgeio.site.web import (
+    CSRF,
+    SESSION,
     Failure,
     answered,
     check_csrf,
@@ -38,7 +40,7 @@ from bridgeio.site.web import (
 )
 
 _HTML = "text/html; charset=utf-8"
-_framed: dict[tuple[str, int], bytes] = {}
+_framed: dict[tuple[str, int, str, str], bytes] = {}  # anonymous pages, framed
 _framed_lock = threading.Lock()
 
 
@@ -150,7 +152,7 @@ async def versions(request: Request) -> Response:
             "status": r.status,
             "public": r.number == public,
             "problems": json.loads(r.problems),
-            "button": _button(r.number, r.status, public),
+            "button": _button(r.number, public),
         }
         for r in rows
     ]
@@ -168,7 +170,7 @@ async def versions(request: Request) -> Response:
     )
 
 
-def _button(number: int, status: str, public: int | None) -> str:
+def _button(number: int, public: int | None) -> str:
     """What the publish button of a version says ("": none, it is the public one)."""
     if number == public:
         return ""
@@ -181,16 +183,16 @@ def _banner(
     info: GameInfo, number: int, status: str, problems: list[Any], public: int | None
 ) -> dict[str, Any]:
     """What a version's page says above it (and, for its directors, its button)."""
+    detail = ""
     if status == "published" and public == number:
-        headline, detail = f"Version {number}: the public version.", ""
-    elif status == "published" or status == catalogue.WITHDRAWN:
-        headline = f"Version {number}: " + ("published once, not public now." if public is None
-                                             else f"not public: version {public} is.")  # fmt: skip
-        detail = ""
+        headline = f"Version {number}: the public version."
+    elif status in ("published", catalogue.WITHDRAWN):
+        now = "not public now." if public is None else f"not public: version {public} is."
+        headline = f"Version {number}: published once, {now}"
     else:
         headline = f"Version {number}: a draft, not published."
         detail = "Only the club's directors see this page."
-    button = _button(number, "", public) or ""
+    button = _button(number, public)
     return {
         "game": info.id,
         "number": number,
@@ -219,7 +221,7 @@ def _page(data: bytes, request: Request, headers: dict[str, str] | None = None) 
     response = Response(data, media_type=_HTML, headers=headers)
     if new := request.scope.get("bridgeio_csrf"):
         secure = request.url.scheme == "https"
-        response.set_cookie("bridgeio_csrf", new, httponly=True, samesite="strict", secure=secure)
+        response.set_cookie(CSRF, new, httponly=True, samesite="strict", secure=secure)
     return response
 
 
@@ -231,9 +233,9 @@ async def game(request: Request) -> Response:
     game_id, event = request.path_params["id"], request.path_params.get("event", 1)
     digest, info = await run_in_threadpool(catalogue.published_page, games.engine, game_id, event)
     me = request.query_params.get("me", "")
-    user = await current_user(request) if "bridgeio_session" in request.cookies else None
+    user = await current_user(request) if SESSION in request.cookies else None
     if user is None and not me:  # the common case: one query, the page from memory
-        key = (digest, event)
+        key = (digest, event, info.club.slug, info.club.name)
         found = _framed.get(key)
         if found is None:
             found = await run_in_threadpool(_framed_page, request, games, digest, info, event)
@@ -387,7 +389,7 @@ async def board(request: Request) -> Response:
         mine=me,
         board=Markup(shown.decode("utf-8")),
     )
-    user = await current_user(request) if "bridgeio_session" in request.cookies else None
+    user = await current_user(request) if SESSION in request.cookies else None
     return _page(frames.framed(page, _frame(request, user, info), body.encode()), request)
 
 
