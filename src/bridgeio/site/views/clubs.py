@@ -57,6 +57,18 @@ async def ladder_page(request: Request) -> Response:
     found = await _ladder(request)
     user = await current_user(request)
     club = await club_of(request)
+    today = datetime.date.today()
+    periods = [
+        ("Last 3 months", today - datetime.timedelta(days=91)),
+        ("Last 12 months", today - datetime.timedelta(days=365)),
+        (f"{today.year}", datetime.date(today.year, 1, 1)),
+    ]
+    minimum = found["minimum"]
+    links = [
+        (text, f"/clubs/{club.slug}/ladder?from={start.isoformat()}&min={minimum}")
+        for text, start in periods
+    ]
+    links.append(("Every game", f"/clubs/{club.slug}/ladder?min={minimum}"))
     return html(
         request,
         "ladder.html.j2",
@@ -64,6 +76,7 @@ async def ladder_page(request: Request) -> Response:
         title=f"{club.name}: ladder",
         ladder=found,
         nav_club=club,
+        periods=links,
     )
 
 
