@@ -19,7 +19,7 @@ import re
 from bridgeio.site import pages
 
 _POLICY_TAG = re.compile(rb'<meta http-equiv="Content-Security-Policy" content="[^"]*">\n?')
-_STEPS = re.compile(rb'<p class="boardsteps">.*?</p>\n?', re.S)
+_STEPS = re.compile(rb'<h3>Board [^<]*</h3>\n?|<p class="boardsteps">.*?</p>\n?', re.S)
 _BOARD = re.compile(rb'<article class="board" id="(?P<id>[^"]*)">.*?</article>', re.S)
 ANCHOR = re.compile(r"[A-Za-z0-9-]{1,40}")
 """What a player's anchor in a page (``s0-ns3``) may be."""
@@ -61,6 +61,6 @@ def marked(page: bytes, anchor: str) -> bytes:
 
 
 def boards(page: bytes) -> list[tuple[str, bytes]]:
-    """Each board of a page: its id and its HTML (hands, analysis, travellers; not its links
-    to the boards before and after in the page)."""
+    """Each board of a page: its id and its HTML (hands, analysis, travellers; not its
+    heading, nor its links to the boards before and after in the page)."""
     return [(m.group("id").decode(), _STEPS.sub(b"", m.group(0))) for m in _BOARD.finditer(page)]
