@@ -208,3 +208,26 @@ def test_a_teams_table_is_headed_team_and_strat_ranks_end_without_a_comma() -> N
     inline = re.findall(r'<span class="strat-inline"><br>(.*?)</span>', strats)
     assert inline and "Strat A: 1" in inline[0]
     assert all(not text.endswith(",") and not text.endswith(", ") for text in inline)
+
+
+def test_publishing_an_older_version_through_the_api_rolls_back_to_it(site: Server) -> None:
+    club_game = EXAMPLES / "club-game.ACA"
+    versions = [site.upload("ann", "north", club_game).json() for _ in range(2)]
+    game = versions[0]["id"]
+    assert [v["version"] for v in versions] == [1, 2] and versions[1]["id"] == game
+    bearer = {"Authorization": f"Bearer {site.token('ann')}"}
+    done = httpx.post(f"{site.url}/api/games/{game}/publish", json={"version": 1}, headers=bearer)
+    assert done.status_code == 200 and done.json()["version"] == 1
+    listed = httpx.get(f"{site.url}/api/games/{game}/versions", headers=bearer).json()
+    assert {v["version"]: v["status"] for v in listed} == {1: "published", 2: "withdrawn"}
+    public = httpx.get(f"{site.url}/api/games/{game}/versions", headers={}).json()
+    assert [v["version"] for v in public] == [1]
+    history = httpx.get(f"{site.url}/api/players/Z100000").json()["games"]
+    assert [g["game"] for g in history].count(game) == 1  # version 1's rows, once
+    again = httpx.post(f"{site.url}/api/games/{game}/publish", json={"version": 2}, headers=bearer)
+    assert again.status_code == 200
+    listed = httpx.get(f"{site.url}/api/games/{game}/versions", headers=bearer).json()
+    assert {v["version"]: v["status"] for v in listed} == {1: "published", 2: "published"}
+    assert [g["game"] for g in httpx.get(f"{site.url}/api/players/Z100000").json()["games"]].count(
+        game
+    ) == 1

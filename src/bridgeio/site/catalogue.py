@@ -142,17 +142,18 @@ def _errors(row: Any) -> int:
     return sum(1 for p in json.loads(row.problems) if p.get("severity") == "error")
 
 
-def withdraw(site: Games, user: User, game_id: int, down_to: int) -> int | None:
+def withdraw(site: Games, user: User, game_id: int, down_to: int) -> bool:
     """Take the game's public versions numbered ``down_to`` or more back from the public
     (status :data:`WITHDRAWN`; their pages and files stay for the directors), and their rows
-    out of the analysis tables; the game's public version after (None: none is)."""
+    out of the analysis tables (an older public version's rows in their place); whether
+    there was one. Publishing an older version and withdrawing those after it is a roll back."""
     with site.engine.begin() as db:
         game = site.game_row(db, game_id)
         if not user.directs(game.club_id):
             raise Forbidden(f"{user.name} does not direct this game's club")
         current = site.current(db, game_id)
         if current is None or current.number < down_to:
-            return None if current is None else int(current.number)
+            return False
         for table in ANALYSIS.values():
             db.execute(delete(table).where(table.c.file_id == current.id))
         db.execute(
@@ -167,7 +168,7 @@ def withdraw(site: Games, user: User, game_id: int, down_to: int) -> int | None:
 
             rows = json.loads(site.store.read(site.output_digest(db, after.id, "tables")))
             insert_rows(site, db, rows, after)
-        return None if after is None else int(after.number)
+        return True
 
 
 def version_of(site: Games, game_id: int, number: int) -> Any:

@@ -13,7 +13,7 @@ ROUTES = [
     Route("/api/clubs", games.api_clubs),
     Route("/api/clubs/{club}/games", games.api_games, methods=["GET", "POST"]),
     Route("/api/games/{id:int}", games.api_game),
-    Route("/api/games/{id:int}/publish", games.api_publish, methods=["POST"]),
+    Route("/api/games/{id:int}/publish", game_pages.api_publish, methods=["POST"]),
     Route("/api/games/{id:int}/versions", games.api_versions),
     Route("/api/games/{id:int}/versions/{number:int}", games.api_game),
     Route("/api/clubs/{club}/ladder", clubs.api_ladder),

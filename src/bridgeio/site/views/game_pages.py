@@ -21,6 +21,7 @@ from bridgeio.site import catalogue, frames, pages, players
 from bridgeio.site.accounts import User
 from bridgeio.site.catalogue import GameInfo
 from bridgeio.site.games import NotFound, game_url
+from bridgeio.site.views import games as games_api
 from bridgeio.site.views.games import _publish, _upload
 from bridgeio.site.web import (
     CSRF,
@@ -108,20 +109,30 @@ async def publish(request: Request) -> Response:
     form = await posted(request)
     check_csrf(request, form)
     number = form.fields.get("version", "")
-    rolled = False
-    if number.isdigit():
-        user = await director(request)
-        site = state(request).games
-        game_id = request.path_params["id"]
-        _, rows = await run_in_threadpool(site.versions, game_id, user)
-        public = max((r.number for r in rows if r.status == "published"), default=None)
-        if public is not None and int(number) < public:
-            await run_in_threadpool(catalogue.withdraw, site, user, game_id, int(number) + 1)
-            rolled = True
     answer = await _publish(request, int(number) if number.isdigit() else None)
-    if rolled:  # to the versions, where the public one is marked
+    if await _roll_back(request, answer):  # to the versions, where the public one is marked
         return RedirectResponse(f"{answer['url']}/versions", 303)
     return RedirectResponse(answer["url"], 303)
+
+
+async def _roll_back(request: Request, answer: dict[str, Any]) -> bool:
+    """After a version was published (``answer``): the newer public versions withdrawn, so
+    that it is the public one (a roll back); whether there were any."""
+    user = await director(request)
+    site = state(request).games
+    down_to = int(answer["version"]) + 1
+    return bool(await run_in_threadpool(catalogue.withdraw, site, user, answer["id"], down_to))
+
+
+@answered
+async def api_publish(request: Request) -> Response:
+    """``POST /api/games/{id}/publish`` (:func:`bridgeio.site.views.games.api_publish`:
+    who may, the body), then, when the version published is older than the public one, the
+    roll back to it."""
+    response = await games_api.api_publish(request)
+    if response.status_code == 200:
+        await _roll_back(request, json.loads(bytes(response.body)))
+    return response
 
 
 @answered
