@@ -119,11 +119,14 @@ def render_game(
     index: str = "",
     deals: DealSet | None = None,
     links: Sequence[tuple[str, str]] = (),
+    players: str = "",
 ) -> str:
     """The HTML of one game's page; ``index`` links back to a site's index page, ``deals``
     (the game's hand record) is offered for download as PBN, ``links`` (text, address) are
-    more entries of the page's contents (a results site's downloads)."""
-    return render_games([(game, deals)], source, index, links)
+    more entries of the page's contents (a results site's downloads); ``players``, a results
+    site's address of a player's page, links each scorecard's players to theirs (with
+    ``?number=...&name=...``)."""
+    return render_games([(game, deals)], source, index, links, players)
 
 
 def render_games(
@@ -131,6 +134,7 @@ def render_games(
     source: str,
     index: str = "",
     links: Sequence[tuple[str, str]] = (),
+    players: str = "",
 ) -> str:
     """The HTML of one page showing ``games`` (each with its hand record) one after another:
     the events of one file. Their ids must differ (:meth:`Game.of`'s ``prefix``).
@@ -163,6 +167,7 @@ def render_games(
             source=source,
             index=index,
             links=links,
+            players=players,
             **_inline(),
         )
     )

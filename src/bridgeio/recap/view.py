@@ -10,6 +10,7 @@ section's traveller.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bridgeio.analysis.summary import scoring_words
@@ -248,10 +249,26 @@ def _groups(rows: list[Standing]) -> list[Group]:
     for row in rows:
         assert row.who.entry is not None
         by_direction.setdefault(row.who.entry.direction, []).append(row)
+    if len(by_direction) > 1 and _one_ranking(by_direction.values()):
+        # ranked across the field (cross-IMPs, a Howell with directions): one table, the
+        # winner at its top, not below the other direction's
+        return [Group("", sorted(rows, key=lambda r: r.rank_order))]
     return [
         Group(_DIRECTIONS.get(d, "") if d else "", sorted(found, key=lambda r: r.rank_order))
         for d, found in by_direction.items()
     ]
+
+
+def _one_ranking(groups: Iterable[list[Standing]]) -> bool:
+    """Whether the directions' ranks are one ranking: every entry ranked, and no rank in two
+    directions (two rankings each have a first)."""
+    seen: set[int] = set()
+    for group in groups:
+        ranks = {r.who.entry.rank for r in group if r.who.entry is not None}
+        if None in ranks or ranks & seen:
+            return False
+        seen |= ranks  # type: ignore[arg-type]
+    return True
 
 
 def _awards(entry: Entry) -> str:

@@ -91,7 +91,8 @@ def _page(event: Event, number: int, count: int, name: str, index: str) -> tuple
     links = [(f"{_LABELS[ext]}", f"{GAME}.{ext}") for ext in DOWNLOADS]
     links += [(f"Event {n}", f"{GAME}/events/{n}") for n in range(1, count + 1) if n != number]
     links.append(("Versions", f"{GAME}/versions"))
-    return render_game(game, name, index, event.deals, links), game.findings
+    players = f"{GAME}/player"  # a player's page, found from the game (views.game_pages)
+    return render_game(game, name, index, event.deals, links, players), game.findings
 
 
 def _written(doc: Any, fmt: str) -> bytes:

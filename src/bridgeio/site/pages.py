@@ -36,6 +36,31 @@ form.box input[type=text], form.box input[type=password], form.box input[type=se
 .severity-error { color: var(--red); font-weight: 600; }
 .status-draft { color: var(--muted); font-style: italic; }
 td.break { overflow-wrap: anywhere; }
+body > footer { margin: .2rem auto .6rem; }
+details.choose summary { cursor: pointer; color: #0645ad; }
+.frame { max-width: 72rem; margin: 0 auto; padding: 0 .75rem; }
+@media (max-width: 40rem) { .frame { padding: 0 .5rem; } }
+.banner { border: 2px solid #f0b400; background: #fff8e1; border-radius: 6px;
+  padding: .4rem .8rem; margin: .6rem 0; }
+.banner.banner-published { border-color: #5a9e4b; background: #eef8ea; }
+.banner p { margin: .3rem 0; }
+.banner h2 { font-size: 1.1rem; border: 0; margin: .5rem 0 .2rem; }
+form.publish button { font: inherit; font-weight: 600; padding: .4rem 1rem; }
+tr.mine td, tr.mine th, .mine-key { background: #fde9a9; font-weight: 600; }
+.boardnav { display: flex; justify-content: space-between; gap: 1rem; margin: .4rem 0; }
+.boardnav a { display: inline-block; padding: .45rem .9rem; border: 1px solid var(--line);
+  border-radius: 6px; text-decoration: none; }
+.stats { display: flex; flex-wrap: wrap; gap: .4rem 1.5rem; margin: .4rem 0; padding: 0;
+  list-style: none; }
+.stats b { font-size: 1.3rem; display: block; }
+svg.trend { width: 100%; max-width: 40rem; height: auto; display: block; }
+svg.trend .axis { stroke: var(--line); stroke-width: 1; fill: none; }
+svg.trend .fifty { stroke: var(--muted); stroke-dasharray: 4 3; stroke-width: 1; }
+svg.trend polyline { stroke: #0645ad; stroke-width: 2; fill: none; }
+svg.trend circle { fill: #0645ad; }
+svg.trend text { font-size: 16px; fill: var(--muted); }
+td.date { white-space: nowrap; }
+.pager { display: flex; gap: 1rem; }
 """.strip()
 
 

@@ -56,6 +56,8 @@ def history(
             _players.c.last_name,
             _entries.c.percentage,
             _entries.c.rank,
+            _entries.c.number.label("entry_number"),
+            _entries.c.direction,
             _events.c.date,
             _events.c.name.label("event_name"),
             games.c.id.label("game"),
@@ -97,11 +99,23 @@ def history(
                 "percentage": row.percentage,
                 "rank": row.rank,
                 "url": f"/games/{row.game}" + (f"/events/{row.event}" if row.event > 1 else ""),
+                "scorecard": _scorecard(row),
             }
         )
     found.sort(key=lambda g: (g["date"] or "", g["game"], g["event"]), reverse=True)
     shown = _name(rows[0]) if rows else (name or number or "")
     return {"name": shown, "player_number": number, "games": found}
+
+
+def _scorecard(row: Any) -> str:
+    """The address that opens the player's scorecard in the game, their lines marked."""
+    from urllib.parse import urlencode
+
+    if row.entry_number is None:
+        return f"/games/{row.game}" + (f"/events/{row.event}" if row.event > 1 else "")
+    entry = f"{(row.direction or 'x').lower()}-{row.entry_number}"
+    query = {"event": row.event, "section": row.section or "", "entry": entry}
+    return f"/games/{row.game}/mine?{urlencode(query)}"
 
 
 def _same_entry(table: Any) -> ColumnElement[bool]:
@@ -129,11 +143,19 @@ def _partners(db: Any, rows: Sequence[Any]) -> dict[tuple[Any, ...], list[tuple[
     return found
 
 
-def search(engine: Engine, text: str, limit: int = 100) -> list[dict[str, Any]]:
-    """Players whose name holds ``text`` (any case): name, player number, club, games."""
+def search(engine: Engine, text: str, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
+    """Players whose name holds ``text`` (any case): name, player number, club, games; at
+    most ``limit`` of them from the ``offset``-th (by name)."""
+    return search_page(engine, text, limit, offset)[0]
+
+
+def search_page(
+    engine: Engine, text: str, limit: int = 100, offset: int = 0
+) -> tuple[list[dict[str, Any]], int]:
+    """:func:`search`, and how many players match in all."""
     words = [w for w in text.lower().split() if w][:5]
     if not words:
-        return []
+        return [], 0
     name = full_name(_players.c.first_name, _players.c.last_name)
     query = (
         select(
@@ -141,6 +163,7 @@ def search(engine: Engine, text: str, limit: int = 100) -> list[dict[str, Any]]:
             _players.c.player_number,
             clubs.c.slug,
             func.count(func.distinct(_players.c.file_id)).label("games"),
+            clubs.c.name.label("club_name"),
         )
         .select_from(
             _players.join(versions, versions.c.id == _players.c.file_id)
@@ -148,22 +171,25 @@ def search(engine: Engine, text: str, limit: int = 100) -> list[dict[str, Any]]:
             .join(clubs, clubs.c.id == games.c.club_id)
         )
         .where(and_(*(func.lower(name).contains(w, autoescape=True) for w in words)))
-        .group_by(name, _players.c.player_number, clubs.c.slug)
-        .order_by(name)
-        .limit(limit)
+        .group_by(name, _players.c.player_number, clubs.c.slug, clubs.c.name)
     )
     with engine.connect() as db:
-        rows = db.execute(query).all()
-    return [
+        total = db.scalar(select(func.count()).select_from(query.subquery()))
+        rows = db.execute(
+            query.order_by(name, _players.c.player_number, clubs.c.slug).limit(limit).offset(offset)
+        ).all()
+    found = [
         {
             "name": r.name,
             "player_number": r.player_number,
             "club": r.slug,
+            "club_name": r.club_name,
             "games": r.games,
             "url": player_url(r.player_number, r.name, r.slug),
         }
         for r in rows
     ]
+    return found, int(total or 0)
 
 
 def player_url(number: str | None, name: str, club: str) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, Response
 
 from bridgeio.site import publishing
 from bridgeio.site.games import Unreadable
@@ -18,7 +18,6 @@ from bridgeio.site.web import (
     check_csrf,
     current_user,
     director,
-    html,
     posted,
     state,
 )
@@ -45,13 +44,6 @@ async def api_clubs(request: Request) -> Response:
 
 
 @answered
-async def home(request: Request) -> Response:
-    """The clubs, and a search form."""
-    found = await run_in_threadpool(state(request).games.clubs)
-    return html(request, "home.html.j2", await current_user(request), title="Results", clubs=found)
-
-
-@answered
 async def api_games(request: Request) -> Response:
     """``GET``: a club's games; ``POST``: an upload (multipart field ``file``)."""
     if request.method == "POST":
@@ -64,27 +56,6 @@ async def api_games(request: Request) -> Response:
 
 def _public(answer: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in answer.items() if k != "version_id"}
-
-
-@answered
-async def club(request: Request) -> Response:
-    """A club's games by date (drafts too, and the upload form, for its directors)."""
-    found = await club_of(request)
-    user = await current_user(request)
-    site = state(request)
-    listed = await run_in_threadpool(site.games.listing, found, user)
-    directs = user is not None and user.directs(found.id)
-    limit = f"{site.site.limits.upload_bytes / 1_000_000:g} MB"
-    return html(
-        request,
-        "club.html.j2",
-        user,
-        title=found.name,
-        club=found,
-        games=listed,
-        directs=directs,
-        limit=limit,
-    )
 
 
 async def _upload(request: Request, form_post: bool) -> dict[str, Any]:
@@ -112,24 +83,6 @@ async def _upload(request: Request, form_post: bool) -> dict[str, Any]:
     return answer
 
 
-@answered
-async def upload(request: Request) -> Response:
-    """The upload form posted: what was found, and publishing for a draft."""
-    if request.method == "GET":
-        return RedirectResponse(f"/clubs/{request.path_params['club']}", 303)
-    answer = await _upload(request, form_post=True)
-    title = "Published" if answer["status"] == "published" else "Checked: not yet published"
-    return html(
-        request,
-        "uploaded.html.j2",
-        await current_user(request),
-        201,
-        title=title,
-        answer=answer,
-        problems=answer["problems"],
-    )
-
-
 async def _publish(request: Request, number: int | None) -> dict[str, Any]:
     user = await director(request)
     site = state(request)
@@ -154,16 +107,6 @@ async def api_publish(request: Request) -> Response:
 
 
 @answered
-async def publish(request: Request) -> Response:
-    """The publish button: to the published page."""
-    form = await posted(request)
-    check_csrf(request, form)
-    number = form.fields.get("version", "")
-    answer = await _publish(request, int(number) if number.isdigit() else None)
-    return RedirectResponse(answer["url"], 303)
-
-
-@answered
 async def api_versions(request: Request) -> Response:
     """``GET /api/games/{id}/versions``."""
     user = await current_user(request)
@@ -178,36 +121,6 @@ async def api_versions(request: Request) -> Response:
 
 
 @answered
-async def versions(request: Request) -> Response:
-    """A game's versions (and a publish button on each draft, for its directors)."""
-    user = await current_user(request)
-    games = state(request).games
-    game, rows = await run_in_threadpool(games.versions, request.path_params["id"], user)
-    slug = next(c.slug for c in await run_in_threadpool(games.clubs) if c.id == game.club_id)
-    shown = [
-        {
-            "number": r.number,
-            "uploaded": r.uploaded.isoformat(sep=" ") + " UTC",
-            "filename": r.filename,
-            "status": r.status,
-            "problem_count": len(json.loads(r.problems)),
-        }
-        for r in rows
-    ]
-    return html(
-        request,
-        "versions.html.j2",
-        user,
-        title=f"{game.name}: versions",
-        game=game,
-        versions=shown,
-        directs=user is not None and user.directs(game.club_id),
-        club=slug,
-        public=any(r.status == "published" for r in rows),
-    )
-
-
-@answered
 async def api_game(request: Request) -> Response:
     """``GET /api/games/{id}``: the canonical JSON of the published version (or of version
     N, ``/versions/N``)."""
@@ -217,17 +130,6 @@ async def api_game(request: Request) -> Response:
     version = await run_in_threadpool(games.version, request.path_params["id"], number, user)
     data, _ = await run_in_threadpool(games.download, version, "json")
     return Response(data, media_type="application/json")
-
-
-@answered
-async def game(request: Request) -> Response:
-    """A game's recap page (an event of it; a version of it)."""
-    number = request.path_params.get("number")
-    user = await current_user(request) if number is not None else None
-    event = request.path_params.get("event", 1)
-    games = state(request).games
-    page = await run_in_threadpool(games.page, request.path_params["id"], number, user, event)
-    return Response(page, media_type="text/html; charset=utf-8")
 
 
 @answered

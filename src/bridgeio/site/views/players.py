@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from bridgeio.site import players
+from bridgeio.site import players, statistics
 from bridgeio.site.web import Failure, answered, current_user, html, state
 
 _COLUMNS = [
@@ -39,7 +40,7 @@ async def _history(request: Request) -> dict[str, Any]:
 async def api_player(request: Request) -> Response:
     """``GET /api/players/{number}`` or ``/api/players?name=...``: a player's games."""
     found = await _history(request)
-    keys = ("game", "date", "club", "partner", "percentage", "rank", "name", "url")
+    keys = ("game", "date", "club", "partner", "percentage", "rank", "name", "url", "scorecard")
     games = [{k: g[k] for k in keys} for g in found["games"]]
     return JSONResponse(
         {"name": found["name"], "player_number": found["player_number"], "games": games}
@@ -67,6 +68,8 @@ async def player(request: Request) -> Response:
         player=found,
         columns=_COLUMNS,
         sort_link=sort_link,
+        figures=statistics.summary(found["games"]),
+        trend=Markup(statistics.trend(found["games"])),
     )
 
 
@@ -85,9 +88,29 @@ async def api_search(request: Request) -> Response:
 
 @answered
 async def search(request: Request) -> Response:
-    """The search page."""
+    """The search page: 50 players a page, and links to the pages before and after."""
     text = request.query_params.get("q", "")[:100]
+    start = request.query_params.get("start", "0")
+    offset = min(int(start), 1_000_000) if start.isdigit() else 0
     engine = state(request).games.engine
-    found = await run_in_threadpool(players.search, engine, text) if text else []
+    found, total = await run_in_threadpool(players.search_page, engine, text, _PAGE, offset)
+
+    def page_link(at: int) -> str:
+        return "/search?" + urlencode({"q": text, "start": at})
+
     user = await current_user(request)
-    return html(request, "search.html.j2", user, title="Players", query=text, found=found)
+    return html(
+        request,
+        "search.html.j2",
+        user,
+        title="Players",
+        query=text,
+        found=found,
+        total=total,
+        offset=offset,
+        previous=page_link(max(0, offset - _PAGE)) if offset > 0 else "",
+        next=page_link(offset + _PAGE) if offset + _PAGE < total else "",
+    )
+
+
+_PAGE = 50

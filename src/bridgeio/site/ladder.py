@@ -1,0 +1,92 @@
+"""A club's ladder: its players ranked by their average percentage over the club's published
+games of a period, among those who played at least a minimum of them (a player is the same
+person by player number, or else by name).
+
+>>> rows = [("A1", "Ann", "Lee", 60.0, 1), ("A1", "Ann", "Lee", 50.0, 2),
+...         (None, "Bo", "Ng", 70.0, 1)]
+>>> [(p["name"], p["games"], p["average"]) for p in ranked(rows, 2)]
+[('Ann Lee', 2, 55.0)]
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import Engine, and_, select
+
+from bridgeio.site.games import Club
+from bridgeio.site.players import player_url
+from bridgeio.site.schema import ANALYSIS, games, versions
+
+_players = ANALYSIS["players"]
+_entries = ANALYSIS["entries"]
+
+
+def ladder(
+    engine: Engine,
+    club: Club,
+    start: datetime.date | None,
+    end: datetime.date | None,
+    minimum: int,
+) -> list[dict[str, Any]]:
+    """The club's ladder from ``start`` to ``end`` (either open), ``minimum`` games or more."""
+    query = (
+        select(
+            _players.c.player_number,
+            _players.c.first_name,
+            _players.c.last_name,
+            _entries.c.percentage,
+            games.c.id,
+        )
+        .select_from(
+            _players.join(versions, versions.c.id == _players.c.file_id)
+            .join(games, games.c.id == versions.c.game_id)
+            .join(
+                _entries,
+                and_(
+                    _entries.c.file_id == _players.c.file_id,
+                    _entries.c.event == _players.c.event,
+                    _entries.c.section.is_not_distinct_from(_players.c.section),
+                    _entries.c.entry.is_not_distinct_from(_players.c.entry),
+                ),
+            )
+        )
+        .where(games.c.club_id == club.id, versions.c.status == "published")
+        .where(_entries.c.percentage.is_not(None))
+    )
+    if start is not None:
+        query = query.where(games.c.date >= start)
+    if end is not None:
+        query = query.where(games.c.date <= end)
+    with engine.connect() as db:
+        rows = db.execute(query.limit(200_000)).all()
+    found = ranked(((r[0], r[1], r[2], r[3], r[4]) for r in rows), minimum)
+    for player in found:
+        player["url"] = player_url(player["player_number"], player["name"], club.slug)
+    return found
+
+
+def ranked(rows: Iterable[tuple[Any, Any, Any, float, int]], minimum: int) -> list[dict[str, Any]]:
+    """Players (number, first name, last name, percentage, game) ranked by average."""
+    by_player: dict[tuple[str, str], dict[str, Any]] = {}
+    for number, first, last, percentage, game in rows:
+        name = " ".join(p for p in (first, last) if p)
+        key = ("number", number) if number else ("name", name.lower())
+        if not key[1]:
+            continue
+        player = by_player.setdefault(key, {"name": name, "player_number": number, "marks": {}})
+        player["marks"][game] = percentage  # a game counts once (two events: the last)
+    found = []
+    for player in by_player.values():
+        marks = list(player.pop("marks").values())
+        if len(marks) >= max(1, minimum):
+            player.update(
+                games=len(marks), average=round(sum(marks) / len(marks), 2), best=max(marks)
+            )
+            found.append(player)
+    found.sort(key=lambda p: (-p["average"], -p["games"], p["name"]))
+    for rank, player in enumerate(found, 1):
+        player["rank"] = rank
+    return found
