@@ -63,6 +63,10 @@ class Play:
     cards: tuple[Card, ...] = ()
     claim: int | None = None
 
+    def __post_init__(self) -> None:
+        if self.claim is not None and not 0 <= self.claim <= 13:
+            raise ValueError(f"a claim is of 0-13 tricks, not {self.claim}")
+
     @classmethod
     def parse(cls, texts: Sequence[str], claim: int | None = None) -> Play:
         """A play from cards as text (``"SA"``, ``"h2"``); ``ValueError`` for one that is not."""
