@@ -116,18 +116,21 @@ class Play:
         declarer, strain = _declarer(contract)
         problems: list[tuple[int, str]] = []
         left = [Seat(s) if s < 4 else None for s in holder]
+        played: set[int] = set()
         for number, trick in enumerate(self.tricks(declarer.next(), strain)):
             for offset, card in enumerate(trick.cards):
                 index = 4 * number + offset
                 seat = trick.leader.next(offset)
                 if index >= 52:
                     return problems + [(index, f"{card} after the thirteenth trick")]
-                wrong = _card_problem(left, seat, card, trick.cards[0] if offset else None)
+                lead = trick.cards[0] if offset else None
+                wrong = _card_problem(left, played, seat, card, lead)
                 if wrong is not None:
                     problems.append((index, wrong))
                     if left[card] is not seat:
                         return problems
                 left[card] = None
+                played.add(card)
         return problems + self._claim_problems(contract)
 
     def _claim_problems(self, contract: Contract) -> list[tuple[int, str]]:
@@ -152,12 +155,16 @@ def _declarer(contract: Contract) -> tuple[Seat, Strain]:
     return contract.declarer, contract.strain
 
 
-def _card_problem(left: list[Seat | None], seat: Seat, card: Card, lead: Card | None) -> str | None:
+def _card_problem(
+    left: list[Seat | None], played: set[int], seat: Seat, card: Card, lead: Card | None
+) -> str | None:
     """What is wrong with ``seat`` playing ``card`` when ``left`` says who still holds each
-    card (``lead``: the trick's first card, None for a lead)."""
+    card and ``played`` which were played (``lead``: the trick's first card, None for a
+    lead)."""
     holder = left[card]
     if holder is not seat:
-        where = "played before" if holder is None else f"held by {holder.char}"
+        where = f"held by {holder.char}" if holder is not None else "not in the deal"
+        where = "played before" if card in played else where
         return f"{card} is not a card of {seat.char} ({where})"
     if lead is not None and card.suit != lead.suit:
         held = [c for c in range(lead.suit * 13, lead.suit * 13 + 13) if left[c] is seat]
