@@ -138,6 +138,11 @@ def _deal(board: LinBoard, tag: Tag, path: str) -> None:
         board.seats = parse_hands(value)
     except ValueError as wrong:
         report(path, tag.place, f"a deal: {wrong}; the deal is not read", "error")
+        return
+    placed = int((board.seats != NO_SEAT).sum())
+    if placed < 52:
+        message = f"a deal of 52 cards, found {placed}: read as it is (the rest unplaced)"
+        report(path, tag.place, message, "warning")
 
 
 def parse_hands(value: str) -> np.ndarray:

@@ -31,6 +31,10 @@ def check(path: str | os.PathLike[str]) -> list[Problem]:
         room = f" ({line.result.room} room)" if line.result.room else ""
         place = f"board {line.board.number}{room}, {line.board.place}"
         problems += [Problem(place, message, file=path) for message in disagreements(line)]
+        auction = line.result.auction
+        if auction is not None and auction.calls and not auction.complete:
+            message = f"the auction stops after {len(auction.calls)} calls, before its end"
+            problems.append(Problem(place, message, "warning", file=path))
     return problems
 
 
