@@ -32,6 +32,7 @@ PUBLIC = {  # repository (mirrored as owner+name) and the LIN files it holds
     ],
     "dominicprice+endplay": ["tests/lin/example1.lin"],
     "kevinywlui+lin2pbn": ["test.lin"],
+    "sihengz02+bridge-lin2json-parser": [f"raw_file/{n}.lin" for n in range(74800, 74808)],
 }
 VUGRAPH = "ThorvaldAagaard__Bridge-Robot-Utilities__Match-GIBNS_v_GIBEW_1-4.lin"
 HAND = "kevinywlui__lin2pbn__test.lin"
@@ -88,7 +89,9 @@ def test_every_real_file_reads_with_every_call_and_card(real_files: list[Path]) 
         assert calls == text.count("mb|"), path.name
         assert cards == text.count("pc|"), path.name
         assert not [p for p in found.problems if p.severity == "error"], path.name
-        assert check(path) == [], path.name  # the files agree with themselves
+        # the files agree with themselves, but for claims that are not the result (3 boards of
+        # BBO's vugraph files 74804, 74806, 74807: a claim disputed, or the result mistyped)
+        assert [p.message for p in check(path) if p.severity == "error"] == [], path.name
 
 
 def _endplay_calls(board: object) -> list[str]:

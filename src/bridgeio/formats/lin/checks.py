@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 
-from bridgeio.errors import Problem
+from bridgeio.errors import Problem, Severity
 from bridgeio.formats.lin.lines import Line
 from bridgeio.formats.lin.reader import read_lines
 from bridgeio.model.contract import Contract
@@ -30,7 +30,7 @@ def check(path: str | os.PathLike[str]) -> list[Problem]:
     for line in lines:
         room = f" ({line.result.room} room)" if line.result.room else ""
         place = f"board {line.board.number}{room}, {line.board.place}"
-        problems += [Problem(place, message, file=path) for message in disagreements(line)]
+        problems += [Problem(place, text, level, file=path) for text, level in disagreements(line)]
         auction = line.result.auction
         if auction is not None and auction.calls and not auction.complete:
             message = f"the auction stops after {len(auction.calls)} calls, before its end"
@@ -43,28 +43,32 @@ def _text(contract: Contract) -> str:
     return contract.text + ("" if declarer is None else f" by {declarer.char}")
 
 
-def disagreements(line: Line) -> list[str]:
-    """What is wrong with a line's auction, play and result, each said once."""
+def disagreements(line: Line) -> list[tuple[str, Severity]]:
+    """What is wrong with a line's auction, play and result, each said once, with how bad
+    it is: an error, but a warning where a claim is not the result (a claim may be disputed
+    and the result ruled)."""
     result, auction, play = line.result, line.result.auction, line.result.play
-    found: list[str] = []
+    found: list[tuple[str, Severity]] = []
     if auction is not None:
         found += [
-            f"call {index + 1} ({auction.seat(index).char}): {message}"
+            (f"call {index + 1} ({auction.seat(index).char}): {message}", "error")
             for index, message in auction.problems()
         ]
         named = auction.contract()
         if named is not None and result.contract is not None and named != result.contract:
-            found.append(f"the auction names {_text(named)}, the result {_text(result.contract)}")
+            text = f"the auction names {_text(named)}, the result {_text(result.contract)}"
+            found.append((text, "error"))
     contract = result.contract
     if play is None or contract is None or contract.passed_out or contract.declarer is None:
         return found
     if line.board.seats is not None:
         found += [
-            f"card {index + 1} (trick {index // 4 + 1}): {message}"
+            (f"card {index + 1} (trick {index // 4 + 1}): {message}", "error")
             for index, message in play.problems(line.board.seats.tolist(), contract)
         ]
     played = play.declarer_tricks(contract)
     if played is not None and result.tricks is not None and played != result.tricks:
         how = "the claim gives" if play.claim is not None else "the play gives"
-        found.append(f"{how} declarer {played} tricks, the result {result.tricks}")
+        text = f"{how} declarer {played} tricks, the result {result.tricks}"
+        found.append((text, "warning" if play.claim is not None else "error"))
     return found

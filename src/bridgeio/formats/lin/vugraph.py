@@ -9,8 +9,10 @@ team sits N-S in the open room. A line's contract, declarer and tricks are ``rs`
 gives them (else the auction's and the play's), its score the contract's with them, and a
 board's IMPs the IMP table applied to its two rooms' scores.
 
->>> contract_of("3NTE-2"), contract_of("PASS"), contract_of("")
-((Contract('3NT', declarer='E'), 7), (Contract('Pass'), 0), None)
+>>> contract_of("3NTE-2"), contract_of("3NWx-1")
+((Contract('3NT', declarer='E'), 7), (Contract('3NTX', declarer='W'), 8))
+>>> contract_of("4SxxN="), contract_of("PASS"), contract_of("")
+((Contract('4SXX', declarer='N'), 10), (Contract('Pass'), 0), None)
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ from bridgeio.model.results import (
     Section,
 )
 
-_RESULT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X|R|)([NESW])([=+\-]\d{0,2})?$", re.IGNORECASE)
+_RESULT = re.compile(
+    r"^([1-7])(NT|N|S|H|D|C)(XX|X|R|)([NESW])(XX|X|R|)([=+\-]\d{0,2})?$", re.IGNORECASE
+)
 _IMP_STEPS: tuple[int, ...] = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750)
 _IMP_STEPS += (900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
 """The least difference in points for each IMP (WBF's table)."""
@@ -67,8 +71,8 @@ def contract_of(text: str) -> tuple[Contract, int | None] | None:
     found = _RESULT.match(text)
     if found is None:
         raise ValueError(text)
-    level, strain, doubling, seat, result = found.groups()
-    contract = Contract.parse(f"{level}{strain}{doubling}", seat.upper())
+    level, strain, before, seat, after, result = found.groups()
+    contract = Contract.parse(f"{level}{strain}{before or after}", seat.upper())
     if not result:
         return contract, None
     change = 0 if result == "=" else int(result[1:] or "0") * (1 if result[0] == "+" else -1)
@@ -177,14 +181,20 @@ def _document(
     header: list[Tag],
     records: list[LinBoard],
 ) -> Results:
-    home_carry, away_carry = _carry(fields[6], vg, path), _carry(fields[8], vg, path)
+    carried = _carry(fields[6], vg, path), _carry(fields[8], vg, path)
+    if any(carried):
+        message = (
+            f"a carry-over of {carried[0]:g} to {carried[1]:g} IMPs is not kept: the match's "
+            "IMPs are its boards' in this file"
+        )
+        report(path, vg.place, message, "warning")
     won = [b.imps for b in boards if b.imps is not None]
     match = Match(
         1,
         1,
         2,
-        home_imps=home_carry + sum(i for i in won if i > 0),
-        away_imps=away_carry - sum(i for i in won if i < 0),
+        home_imps=float(sum(i for i in won if i > 0)),
+        away_imps=float(-sum(i for i in won if i < 0)),
         boards=boards,
         lineup=_lineup(header, records),
     )
