@@ -66,6 +66,8 @@ def disagreements(line: Line) -> list[tuple[str, Severity]]:
             (f"card {index + 1} (trick {index // 4 + 1}): {message}", "error")
             for index, message in play.problems(line.board.seats.tolist(), contract)
         ]
+    if len(play.cards) < 52 and play.claim is None:
+        found.append((f"the play stops after {len(play.cards)} cards, with no claim", "warning"))
     played = play.declarer_tricks(contract)
     if played is not None and result.tricks is not None and played != result.tricks:
         how = "the claim gives" if play.claim is not None else "the play gives"

@@ -52,13 +52,15 @@ def set_contract(
 
 
 def deal_set(records: list[LinBoard]) -> DealSet | None:
-    """The deals of the boards that have one (a board number once)."""
+    """The deals of the boards that have one: a deal once a board number (a vugraph file's
+    two rooms play one), but every deal of a "my hands" file, whose boards of one number
+    may come from different games."""
     deals, seen = [], set()
     for index, record in enumerate(records):
         number = record.number if record.number is not None else index + 1
-        if record.seats is None or (number, record.room is not None) in seen:
+        if record.seats is None or (number, record.seats.tobytes()) in seen:
             continue
-        seen.add((number, record.room is not None))
+        seen.add((number, record.seats.tobytes()))
         deals.append(
             Deal(
                 record.seats, board=number, dealer=record.dealer, vulnerability=record.vulnerability

@@ -54,11 +54,23 @@ def read_lines(path: str) -> tuple[Results, list[Line]]:
     records = [read_board(group, path) for group in groups]
     _report_unread(records, header, path)
     records = [r for r in records if r.holds_board]
+    _report_cut_play(records, path)
     if any(t.name == "vg" for t in header):
         return match_results(header, records, path)
     if not any(r.seats is not None or r.calls or r.cards for r in records):
         raise FormatError(path, found[0].place, "a board: a deal (md|), calls (mb|) or cards")
     return _hand_results(records)
+
+
+def _report_cut_play(records: list[LinBoard], path: str) -> None:
+    """A file whose last board's play stops inside a trick, with no claim: cut short."""
+    last = records[-1] if records else None
+    if last is not None and len(last.cards) % 4 and last.claim is None:
+        message = (
+            f"the file ends inside trick {len(last.cards) // 4 + 1} of its last board, with "
+            "no claim: cut short?"
+        )
+        report(path, last.place, message, "error")
 
 
 def decode(data: bytes) -> str:

@@ -64,6 +64,13 @@ def tags(text: str, path: str) -> list[Tag]:
             continue
         close = text.find("|", bar + 1)
         value_end = end if close < 0 else close
+        if close < 0 and text[bar + 1 :].strip():
+            report(
+                path,
+                f"line {line}, column {column} ({stripped.lower()}|)",
+                "a '|' after the value: the file ends inside it (cut short?); read as it is",
+                "error",
+            )
         found.append(Tag(stripped.lower(), text[bar + 1 : value_end].strip(), line, column))
         position = value_end + 1
     return found
@@ -78,8 +85,8 @@ def _rest(text: str, position: int, starts: list[int], path: str) -> None:
         report(
             path,
             f"line {line}, column {offset - starts[line - 1] + 1}",
-            f"a tag (two letters and '|'), found {rest.strip()[:20]!r} at the end: not read",
-            "warning",
+            f"a tag (two letters and '|'), found {rest.strip()[:20]!r} at the end (cut short?)",
+            "error",
         )
 
 
