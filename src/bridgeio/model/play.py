@@ -40,14 +40,15 @@ def winning_index(cards: Sequence[Card], trump: Strain | None) -> int:
     >>> winning_index([Card.from_text(c) for c in ("HK", "HA", "S2", "H3")], Strain.NOTRUMP)
     1
     """
-    best = 0
+    trump_suit = -1 if trump is None else int(trump)  # (NOTRUMP, 4, is no suit)
+    best, top = 0, int(cards[0])
     for index in range(1, len(cards)):
-        card, top = cards[index], cards[best]
-        if card.suit == top.suit:
+        card = int(cards[index])
+        if card // 13 == top // 13:
             if card < top:
-                best = index
-        elif trump is not None and int(card.suit) == int(trump):
-            best = index
+                best, top = index, card
+        elif card // 13 == trump_suit:
+            best, top = index, card
     return best
 
 

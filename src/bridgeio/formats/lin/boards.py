@@ -115,7 +115,7 @@ def _number(board: LinBoard, tag: Tag, path: str) -> None:
 def _qx(board: LinBoard, tag: Tag, path: str) -> None:
     label = tag.value.split(",", 1)[0].strip()
     board.room = _ROOMS.get(label[:1].lower())
-    _number(board, Tag(tag.name, label, tag.line, tag.column), path)
+    _number(board, tag._replace(value=label), path)
 
 
 def _names(board: LinBoard, tag: Tag, path: str) -> None:
@@ -198,12 +198,26 @@ def _alert(board: LinBoard, tag: Tag, path: str) -> None:
     board.explanations[len(board.calls) - 1] = tag.value.strip()
 
 
+_CARDS = {
+    spelling: Card(suit * 13 + rank)
+    for suit, letter in enumerate("SHDC")
+    for rank, name in enumerate(RANKS)
+    for spelling in {
+        s + r
+        for s in (letter, letter.lower())
+        for r in (name, name.lower(), "10" if name == "T" else name)
+    }
+}
+"""Each card by the spellings LIN files give it (``SA``, ``sA``, ``s10``, ``hq``)."""
+
+
 def _card(board: LinBoard, tag: Tag, path: str) -> None:
-    text = tag.value.strip()
-    try:
-        board.cards.append(Card.from_text(text[:1] + text[1:].replace("10", "T")))
-    except ValueError:
-        report(path, tag.place, f"a card such as SA or H2, found {text[:10]!r}: not read", "error")
+    card = _CARDS.get(tag.value.strip())
+    if card is None:
+        found = tag.value.strip()[:10]
+        report(path, tag.place, f"a card such as SA or H2, found {found!r}: not read", "error")
+        return
+    board.cards.append(card)
 
 
 def _claim(board: LinBoard, tag: Tag, path: str) -> None:

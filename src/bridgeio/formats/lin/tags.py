@@ -13,81 +13,108 @@ numbered board), or at ``pn`` or ``md`` once the board being read has its deal.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+import re
+from itertools import accumulate
+from typing import NamedTuple
 
-from bridgeio.errors import report
+from bridgeio.errors import Severity, report
 
 HEADER_TAGS = frozenset({"vg", "rs", "pw", "bn", "mn", "tu"})
 """Tags that belong to a vugraph file's header when they come before its first board."""
 
 
-@dataclass(frozen=True)
-class Tag:
+class Lines:
+    """Where each line of a text starts: a place (line and column from 1) for an offset."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def place(self, offset: int) -> str:
+        """``line 3, column 17``: where the first character at or after ``offset`` that is not
+        a space is."""
+        while offset < len(self.text) and self.text[offset].isspace():
+            offset += 1
+        line = bisect.bisect_right(self.starts, offset)
+        return f"line {line}, column {offset - self.starts[line - 1] + 1}"
+
+
+class Tag(NamedTuple):
     """One ``name|value|`` pair: the name in lower case, the value as written (spaces and line
-    breaks at its ends taken off), and where the name starts (line and column from 1)."""
+    breaks at its ends taken off), and where the name starts (an offset in the text, and the
+    text's :class:`Lines` to name its place)."""
 
     name: str
     value: str
-    line: int
-    column: int
+    offset: int
+    lines: Lines
 
     @property
     def place(self) -> str:
         """``line 3, column 17 (mb|)``: where the tag is, for a message."""
-        return f"line {self.line}, column {self.column} ({self.name}|)"
+        return f"{self.lines.place(self.offset)} ({self.name}|)"
 
 
 def tags(text: str, path: str) -> list[Tag]:
     """Every tag of ``text``; a piece where a name should be that is not two letters is
-    reported (a warning at its place) and passed over."""
-    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    reported (a warning at its place) and passed over; a file that ends inside a value or a
+    name is an error (cut short)."""
+    lines = Lines(text)
+    pieces = text.split("|")
+    starts = [0, *accumulate(len(p) + 1 for p in pieces)]
+    last = len(pieces) - 1
+    names = {name: _name(name) for name in set(pieces[0:last:2])}
+    if last % 2 == 0 and None not in names.values():  # every other piece a name: at once
+        found = [
+            Tag(names[name], value.strip(), start, lines)  # type: ignore[arg-type]
+            for name, value, start in zip(
+                pieces[0:last:2], pieces[1:last:2], starts[0:last:2], strict=True
+            )
+        ]
+        _passed_over(pieces[last], starts[last], lines, path, "error")
+        return found
+    return _one_by_one(pieces, starts, lines, path)
+
+
+def _name(piece: str) -> str | None:
+    """A tag's name in lower case, None for a piece that is not one."""
+    name = piece.strip()
+    return name.lower() if len(name) == 2 and name.isascii() and name.isalpha() else None
+
+
+def _one_by_one(pieces: list[str], starts: list[int], lines: Lines, path: str) -> list[Tag]:
+    """The tags of a text with pieces that are not tags' names, each reported."""
     found: list[Tag] = []
-    position, end = 0, len(text)
-    while position < end:
-        bar = text.find("|", position)
-        if bar < 0:
-            _rest(text, position, starts, path)
-            break
-        name = text[position:bar]
-        stripped = name.strip()
-        offset = position + (len(name) - len(name.lstrip()))
-        line = bisect.bisect_right(starts, offset)
-        column = offset - starts[line - 1] + 1
-        if len(stripped) != 2 or not stripped.isascii() or not stripped.isalpha():
-            report(
-                path,
-                f"line {line}, column {column}",
-                f"a tag (two letters and '|'), found {stripped[:20]!r}: not read",
-                "warning",
-            )
-            position = bar + 1
+    index, last = 0, len(pieces) - 1
+    while index < last:
+        name = _name(pieces[index])
+        if name is None:
+            _passed_over(pieces[index], starts[index], lines, path, "warning")
+            index += 1
             continue
-        close = text.find("|", bar + 1)
-        value_end = end if close < 0 else close
-        if close < 0 and text[bar + 1 :].strip():
-            report(
-                path,
-                f"line {line}, column {column} ({stripped.lower()}|)",
-                "a '|' after the value: the file ends inside it (cut short?); read as it is",
-                "error",
-            )
-        found.append(Tag(stripped.lower(), text[bar + 1 : value_end].strip(), line, column))
-        position = value_end + 1
+        tag = Tag(name, pieces[index + 1].strip(), starts[index], lines)
+        if index + 1 == last and tag.value:
+            message = "a '|' after the value: the file ends inside it (cut short?); read as it is"
+            report(path, tag.place, message, "error")
+        found.append(tag)
+        index += 2
+    if index == last:  # the text after the last '|'
+        _passed_over(pieces[last], starts[last], lines, path, "error")
     return found
 
 
-def _rest(text: str, position: int, starts: list[int], path: str) -> None:
-    """Text after the last tag: reported unless it is only spaces."""
-    rest = text[position:]
-    if rest.strip():
-        offset = position + len(rest) - len(rest.lstrip())
-        line = bisect.bisect_right(starts, offset)
-        report(
-            path,
-            f"line {line}, column {offset - starts[line - 1] + 1}",
-            f"a tag (two letters and '|'), found {rest.strip()[:20]!r} at the end (cut short?)",
-            "error",
-        )
+def _passed_over(piece: str, start: int, lines: Lines, path: str, severity: Severity) -> None:
+    """Report a piece of text where a tag should be (none where it is only spaces): a
+    warning, or at the end of the file an error (cut short)."""
+    if not piece.strip():
+        return
+    place = lines.place(start)
+    found = repr(piece.strip()[:20])
+    if severity == "error":
+        message = f"a tag (two letters and '|'), found {found} at the end (cut short?)"
+    else:
+        message = f"a tag (two letters and '|'), found {found}: not read"
+    report(path, place, message, severity)
 
 
 def boards(found: list[Tag]) -> tuple[list[Tag], list[list[Tag]]]:
