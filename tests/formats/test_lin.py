@@ -273,6 +273,17 @@ def test_what_is_not_read_is_a_warning_at_its_place(tmp_path: Path) -> None:
     assert any("(md|): error: a deal" in s for s in said), said
 
 
+def test_a_vugraph_header_tag_not_read_is_said(tmp_path: Path) -> None:
+    text = "vg|M,1,I,1,1,A,0,B,0|pw|x|rs|2SN=,|pn|a,b,c,d,e,f,g,h|pg||qx|o1|md|3S2,,,|"
+    with collect() as found:
+        bridgeio.read(_hand(tmp_path, text))
+    said = sorted(f"{p.place}: {p.message}" for p in found.problems)
+    assert said == [
+        "line 1, column 22 (pw|): pw| is a tag bridgeio does not read: not read",
+        "line 1, column 65 (md|): a deal of 52 cards, found 1: read as it is (the rest unplaced)",
+    ], said
+
+
 def test_sniffed_from_content(tmp_path: Path) -> None:
     path = _hand(tmp_path, HAND_TEXT, "no-extension")
     assert bridgeio.read(path).format == "lin"  # type: ignore[union-attr]

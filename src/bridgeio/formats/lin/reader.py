@@ -88,8 +88,9 @@ def _report_unread(records: list[LinBoard], header: list[Tag], path: str) -> Non
     for record in records:
         for name, found in record.unread.items():
             places.setdefault(name, []).extend(found)
-    if not any(t.name == "vg" for t in header):
-        for tag in header:
+    vugraph = any(t.name == "vg" for t in header)
+    for tag in header:  # a vugraph file's match, results, players and page breaks are read
+        if not vugraph or tag.name not in ("vg", "rs", "pn", "pg"):
             places.setdefault(tag.name, []).append(tag.place)
     for name, found in places.items():
         what = "commentary" if name in ("nt", "at") else "a tag bridgeio does not read"
