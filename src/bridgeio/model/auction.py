@@ -127,7 +127,7 @@ class Auction:
     dealer: Seat
     calls: tuple[Call, ...] = ()
     alerted: frozenset[int] = frozenset()
-    explanations: Mapping[int, str] = field(default_factory=dict)
+    explanations: Mapping[int, str] = field(default_factory=dict, hash=False)
 
     @classmethod
     def parse(
