@@ -38,6 +38,7 @@ def set_contract(
 ) -> None:
     """A line's contract, tricks, lead and score (with the board's vulnerability)."""
     result.contract, result.tricks = contract, tricks
+    result.ns_score = result.ew_score = None  # (another contract's, where one was set before)
     if record.cards and contract is not None and not contract.passed_out:
         result.lead = record.cards[0]
     if contract is None or (tricks is None and not contract.passed_out):
