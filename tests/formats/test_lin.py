@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 
 import bridgeio
+from bridgeio.analysis.scoring.imps import imps
 from bridgeio.errors import collect
 from bridgeio.formats.lin.checks import check
 from bridgeio.formats.lin.reader import read_lines
 from bridgeio.formats.lin.sniff import sniff
-from bridgeio.formats.lin.vugraph import imps
 from bridgeio.model.cards import Seat, Strain
 from bridgeio.model.deals import Deal
+from bridgeio.model.imps import imps_of
 from bridgeio.model.results import BoardResult, Results
 from tests.conftest import CORPUS
 
@@ -179,11 +180,12 @@ def test_a_vugraph_file_is_a_teams_match_of_two_rooms(real_files: list[Path]) ->
 
 
 def test_the_imp_table() -> None:
-    # WBF's scale at its edges: 20-40 is 1, 4000 and more 24
-    assert [imps(d) for d in (0, 19, 20, 40, 50, 2490, 2500, 3990, 4000, 9000)] == [
+    # WBF's scale at its edges (differences in points are multiples of 10): 20-40 is 1, 4000
+    # and more 24; the model's table, which the vugraph reader uses
+    assert [imps_of(d) for d in (0, 10, 20, 40, 50, 2490, 2500, 3990, 4000, 9000)] == [
         0, 0, 1, 1, 2, 20, 21, 23, 24, 24,
     ]  # fmt: skip
-    assert imps(-620) == -12
+    assert imps_of(-620) == -12
 
 
 def test_dump_reads_back_the_same_model(real_files: list[Path], tmp_path: Path) -> None:

@@ -18,7 +18,6 @@ board's IMPs the IMP table applied to its two rooms' scores.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 
 from bridgeio.errors import report
 from bridgeio.formats.lin.boards import LIN_SEATS, LinBoard
@@ -26,6 +25,7 @@ from bridgeio.formats.lin.lines import Line, deal_set, line_result, set_contract
 from bridgeio.formats.lin.tags import Tag
 from bridgeio.model.cards import Seat
 from bridgeio.model.contract import Contract
+from bridgeio.model.imps import imps_of
 from bridgeio.model.results import (
     Board,
     BoardResult,
@@ -43,21 +43,8 @@ from bridgeio.model.results import (
 _RESULT = re.compile(
     r"^([1-7])(NT|N|S|H|D|C)(XX|X|R|)([NESW])(XX|X|R|)([=+\-]\d{0,2})?$", re.IGNORECASE
 )
-_IMP_STEPS: tuple[int, ...] = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750)
-_IMP_STEPS += (900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
-"""The least difference in points for each IMP (WBF's table)."""
 _SCORING = {"I": Scoring.IMPS, "B": Scoring.BOARD_A_MATCH, "P": Scoring.MATCHPOINTS}
 ROOMS = ("open", "closed")
-
-
-def imps(difference: int) -> int:
-    """The IMPs of a difference in points.
-
-    >>> imps(420 - 170), imps(-50), imps(10), imps(5000)
-    (6, -2, 0, 24)
-    """
-    won = bisect_right(_IMP_STEPS, abs(difference))
-    return won if difference >= 0 else -won
 
 
 def contract_of(text: str) -> tuple[Contract, int | None] | None:
@@ -134,7 +121,7 @@ def _board_imps(lines: list[BoardResult]) -> float | None:
     open_score, closed_score = scores.get("open"), scores.get("closed")
     if type(open_score) is not int or type(closed_score) is not int:
         return None
-    return float(imps(open_score - closed_score))
+    return float(imps_of(open_score - closed_score))
 
 
 def _rs(header: list[Tag], path: str) -> list[tuple[Tag, str]]:
