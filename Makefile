@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test lint bench clean browser postgresql
+.PHONY: setup demo test lint bench clean browser postgresql mdbtools
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,35 +24,24 @@ lint: setup
 
 test: lint
 	$(BIN)/python -m pytest
-test: browser postgresql
+test: browser postgresql mdbtools
 
-# Chromium for the browser tests (tests/browser): installed when missing and the user can
-# (root, or sudo without a password); otherwise those tests skip and say why.
+# Debian packages the tests use, installed when missing and the user can (root, or sudo without
+# a password); otherwise those tests skip and say why (tools/debian-package.sh).
+# Chromium for the browser tests (tests/browser).
 browser:
-	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
-	  if ! command -v apt-get >/dev/null 2>&1; then run=""; \
-	  elif [ "$$(id -u)" = 0 ]; then run=" "; \
-	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then run="sudo -n"; \
-	  else run=""; fi; \
-	  if [ -n "$$run" ]; then \
-	    $$run apt-get install -y -q chromium chromium-driver >/dev/null \
-	    || { $$run apt-get update -q >/dev/null && $$run apt-get install -y -q chromium chromium-driver >/dev/null; } \
-	    || echo "make: chromium could not be installed: the browser tests will skip"; \
-	  else echo "make: chromium is not installed and cannot be here (not root, no sudo): the browser tests will skip"; fi; }
+	@command -v chromium-browser >/dev/null 2>&1 || \
+	  bash tools/debian-package.sh chromium "the browser tests" chromium chromium-driver
 
-# PostgreSQL for the results site's tests (tests/site): Debian's server, installed when missing
-# and the user can, as Chromium above; otherwise those tests skip and say why.
+# PostgreSQL for the results site's tests (tests/site).
 postgresql:
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
-	  if ! command -v apt-get >/dev/null 2>&1; then run=""; \
-	  elif [ "$$(id -u)" = 0 ]; then run=" "; \
-	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then run="sudo -n"; \
-	  else run=""; fi; \
-	  if [ -n "$$run" ]; then \
-	    $$run apt-get install -y -q postgresql >/dev/null \
-	    || { $$run apt-get update -q >/dev/null && $$run apt-get install -y -q postgresql >/dev/null; } \
-	    || echo "make: postgresql could not be installed: the site's PostgreSQL tests will skip"; \
-	  else echo "make: postgresql is not installed and cannot be here (not root, no sudo): the site's PostgreSQL tests will skip"; fi; }
+	@bash tools/debian-package.sh "/usr/lib/postgresql/*/bin/initdb" \
+	  "the site's PostgreSQL tests" postgresql
+
+# mdbtools for the Bridgemate tests (tests/formats/test_bws*.py): the independent reader ours is
+# counted against.
+mdbtools:
+	@bash tools/debian-package.sh mdb-export "the Bridgemate comparisons" mdbtools
 
 bench: setup
 	$(BIN)/python benchmarks/pavlicek.py

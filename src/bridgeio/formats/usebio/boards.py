@@ -419,7 +419,7 @@ class BoardReader(TextReader):
         if context.teams is not None and not (ns or ew):
             ns, ew = _team_seats(context.teams, direction)
             if direction.strip() and direction_named(direction) is None:
-                self._unknown_direction(element, direction)
+                _unknown_direction(self.problems, element, direction)
         seats = players = None
         if "N_PLAYER_NUMBER" in texts:
             seats, players = _seats(self.pair_number, texts, context)
@@ -464,15 +464,6 @@ class BoardReader(TextReader):
         if result.kept is None and not seats and split is None:  # nothing odd: learnt
             self.plain.learn(texts, context, result)
         return result
-
-    def _unknown_direction(self, element: Element, direction: str) -> None:
-        """A team's line whose DIRECTION names no direction: said at it (kept as written;
-        the first team taken as N-S)."""
-        child = next(element.iterchildren("DIRECTION"), None)
-        where = place(child) if child is not None else place(element)
-        taken = "the first team taken as sitting N-S"
-        message = f"DIRECTION {direction!r}: expected {KNOWN}: {taken}"
-        self.problems.add(where, message, kind="unreadable DIRECTION")
 
     def _contract(self, text: str | None, played_by: str | None, where: Fields) -> Contract | None:
         if played_by is not None and played_by.strip():
@@ -646,6 +637,16 @@ def _cached(cache: dict[str, T], text: str, convert: Callable[[str], T]) -> T:
 
 def _board_number(text: str) -> int:
     return V.whole(text, lowest=1)
+
+
+def _unknown_direction(problems: Problems, element: Element, direction: str) -> None:
+    """A team's line whose DIRECTION names no direction: said at it (kept as written; the
+    first team taken as N-S)."""
+    child = next(element.iterchildren("DIRECTION"), None)
+    where = place(child) if child is not None else place(element)
+    taken = "the first team taken as sitting N-S"
+    message = f"DIRECTION {direction!r}: expected {KNOWN}: {taken}"
+    problems.add(where, message, kind="unreadable DIRECTION")
 
 
 def _team_seats(teams: tuple[int, int], direction: str) -> tuple[int, int]:
