@@ -154,6 +154,14 @@ BUILT_IN = [
         read_options=(CODEPAGE,),
     ),
     FileFormat(
+        name="bws",
+        extensions=(".bws",),
+        description="Bridgemate Control Software database (read only)",
+        holds="results",
+        sniff=Lazy[Sniffer]("bridgeio.formats.bws.sniff:sniff"),
+        read=Lazy[Reader]("bridgeio.formats.bws.reader:read"),
+    ),
+    FileFormat(
         name="json",
         extensions=(".json",),
         description="bridgeio canonical JSON",
