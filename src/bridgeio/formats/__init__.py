@@ -160,6 +160,7 @@ BUILT_IN = [
         holds="results",
         sniff=Lazy[Sniffer]("bridgeio.formats.bws.sniff:sniff"),
         read=Lazy[Reader]("bridgeio.formats.bws.reader:read"),
+        check=Lazy[Checker]("bridgeio.formats.bws.checks:check"),
     ),
     FileFormat(
         name="json",

@@ -123,6 +123,18 @@ class Tables:
         return [{key: value[index] for key, value in lists.items()} for index in range(count)]
 
 
+def whole(value: Any) -> int:
+    """A column's whole number; 0 for a blank or anything else.
+
+    >>> whole(7), whole("12"), whole(None), whole("x")
+    (7, 12, 0, 0)
+    """
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
 def _why(error: Exception) -> str:
     """A short reason for a user (the library's own words are not for them)."""
     if isinstance(error, OSError):

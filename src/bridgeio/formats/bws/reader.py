@@ -14,7 +14,7 @@ from typing import Any
 
 from bridgeio.errors import FormatError, report
 from bridgeio.files import input_size
-from bridgeio.formats.bws.jet import Row, Tables
+from bridgeio.formats.bws.jet import Row, Tables, whole
 from bridgeio.formats.bws.people import deals, entries
 from bridgeio.model.board import vulnerability
 from bridgeio.model.cards import Card, Seat
@@ -36,13 +36,13 @@ def read(path: str) -> Results:
     missing = [name for name in _NEEDED if name not in tables.names]
     if missing:
         raise FormatError(path, "tables", f"a Bridgemate database (no {', '.join(missing)})")
-    results = _standing(path, tables.rows("ReceivedData"))
+    results = standing(path, tables.rows("ReceivedData"))
     movement = tables.rows("RoundData")
     event = _event(tables.rows("Session"))
-    for row in sorted(tables.rows("Section"), key=lambda r: _int(r.get("ID"))):
-        number = _int(row.get("ID"))
-        rounds = [r for r in movement if _int(r.get("Section")) == number]
-        played = [r for r in results if _int(r.get("Section")) == number]
+    for row in sorted(tables.rows("Section"), key=lambda r: whole(r.get("ID"))):
+        number = whole(row.get("ID"))
+        rounds = [r for r in movement if whole(r.get("Section")) == number]
+        played = [r for r in results if whole(r.get("Section")) == number]
         event.sections.append(_section(path, row, rounds, played, tables))
     event.deals = deals(path, tables.rows("HandRecord"))
     return Results(events=[event], format="bws")
@@ -68,19 +68,13 @@ def _date(value: Any) -> datetime.date | None:
         return None
 
 
-def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
-
-
-def _standing(path: str, rows: list[Row]) -> list[Row]:
-    """The entries that stand: neither erased nor replaced by a later one."""
+def standing(path: str, rows: list[Row]) -> list[Row]:
+    """The entries that stand (in the order they were entered): neither erased nor replaced
+    by a later one."""
     last: dict[tuple[int, ...], Row] = {}
     erased = 0
-    for row in sorted(rows, key=lambda r: _int(r.get("ID"))):
-        key = tuple(_int(row.get(k)) for k in ("Section", "Table", "Round", "Board"))
+    for row in sorted(rows, key=lambda r: whole(r.get("ID"))):
+        key = tuple(whole(row.get(k)) for k in ("Section", "Table", "Round", "Board"))
         if row.get("Erased"):
             erased += 1
             last.pop(key, None)  # an erased entry takes back what stood before it
@@ -95,20 +89,20 @@ def _standing(path: str, rows: list[Row]) -> list[Row]:
             f"{dropped - erased} replaced by a later entry)",
             "warning",
         )
-    return list(last.values())
+    return sorted(last.values(), key=lambda r: whole(r.get("ID")))
 
 
 def _section(path: str, row: Row, rounds: list[Row], played: list[Row], tables: Tables) -> Section:
     """One section: its movement, its pairs and the results its tables entered."""
-    section = Section(str(row.get("Letter") or "").strip() or str(_int(row.get("ID"))))
-    section.tables = _int(row.get("Tables")) or None
+    section = Section(str(row.get("Letter") or "").strip() or str(whole(row.get("ID"))))
+    section.tables = whole(row.get("Tables")) or None
     section.schedule = _schedule(rounds)
     section.rounds = len(section.schedule) or None
     boards: dict[int, list[BoardResult]] = defaultdict(list)
-    for entry in sorted(played, key=lambda r: tuple(_int(r.get(k)) for k in ("Round", "Table"))):
+    for entry in sorted(played, key=lambda r: tuple(whole(r.get(k)) for k in ("Round", "Table"))):
         result = _result(path, entry)
         if result is not None:
-            boards[_int(entry.get("Board"))].append(result)
+            boards[whole(entry.get("Board"))].append(result)
     section.results = [Board(number, boards[number]) for number in sorted(boards)]
     section.boards = len(section.results) or None
     section.entries, section.movement = entries(path, rounds, section, tables)
@@ -119,23 +113,23 @@ def _schedule(rounds: list[Row]) -> list[list[tuple[int, ...] | None]]:
     """Rounds by tables: (NS pair, EW pair, first board), None where a table is not used."""
     if not rounds:
         return []
-    count = max(_int(r.get("Round")) for r in rounds)
-    width = max(_int(r.get("Table")) for r in rounds)
+    count = max(whole(r.get("Round")) for r in rounds)
+    width = max(whole(r.get("Table")) for r in rounds)
     schedule: list[list[tuple[int, ...] | None]] = [[None] * width for _ in range(count)]
     for r in rounds:
-        table, number = _int(r.get("Table")), _int(r.get("Round"))
+        table, number = whole(r.get("Table")), whole(r.get("Round"))
         if table > 0 and number > 0:
-            pairs = (_int(r.get("NSPair")), _int(r.get("EWPair")), _int(r.get("LowBoard")))
+            pairs = (whole(r.get("NSPair")), whole(r.get("EWPair")), whole(r.get("LowBoard")))
             schedule[number - 1][table - 1] = pairs
     return schedule
 
 
 def _result(path: str, row: Row) -> BoardResult | None:
     """One table's result, scored; None (with a problem) when its contract cannot be read."""
-    place = f"ReceivedData ID {_int(row.get('ID'))}"
+    place = f"ReceivedData ID {whole(row.get('ID'))}"
     line = BoardResult(
-        _int(row.get("Round")), _int(row.get("Table")), _int(row.get("PairNS")),
-        _int(row.get("PairEW")),
+        whole(row.get("Round")), whole(row.get("Table")), whole(row.get("PairNS")),
+        whole(row.get("PairEW")),
     )  # fmt: skip
     try:
         contract = _contract(row)
@@ -147,7 +141,7 @@ def _result(path: str, row: Row) -> BoardResult | None:
         report(path, place, f"{contract.text} {row.get('Result')} takes {tricks} tricks")
         return None
     line.contract, line.tricks, line.lead = contract, tricks, _lead(row.get("LeadCard"))
-    board = _int(row.get("Board"))
+    board = whole(row.get("Board"))
     score = contract.ns_score(tricks or 0, vulnerability(board)) if board > 0 else None
     line.ns_score, line.ew_score = score, None if score is None else -score
     return line
