@@ -181,3 +181,19 @@ def test_a_file_that_is_no_database_is_refused(tmp_path: Path) -> None:
     fake.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(5000))
     with pytest.raises(FormatError):
         read(str(fake))
+
+
+def test_a_hand_record_row_is_a_deal() -> None:
+    """No public database found has a HandRecord; its row as Bridgemate's table has it."""
+    from bridgeio.formats.bws.people import deals
+
+    hands = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+    row: dict[str, object] = {"Section": 1, "Board": 3}
+    for seat, hand in zip(("North", "East", "South", "West"), hands[2:].split(), strict=True):
+        for suit, cards in zip(
+            ("Spades", "Hearts", "Diamonds", "Clubs"), hand.split("."), strict=True
+        ):
+            row[seat + suit] = " ".join(cards).replace("T", "10")
+    found = deals("x.bws", [row])
+    assert found is not None and len(found) == 1
+    assert found[0].pbn() == hands and found[0].board == 3

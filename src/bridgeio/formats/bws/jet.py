@@ -27,17 +27,21 @@ _MAP_POINTER = {2048: 35, 4096: 55}  # the used-pages map's row in a table defin
 _ROW_COUNT = {2048: 8, 4096: 12}  # where a data page counts its rows
 
 
+class _CutShort(ValueError):
+    """The file ends before a page the database needs (a copy cut short)."""
+
+
 class _Database(AccessParser):  # type: ignore[misc]
     """AccessParser whose tables hold only the pages their usage maps give them."""
 
     def _link_tables_to_data(self) -> dict[int, Any]:
         if len(self.db_data) % self.page_size:
-            raise ValueError("not a whole number of pages")  # cut short
+            raise _CutShort(f"it ends inside page {len(self.db_data) // self.page_size}")
         tables: dict[int, Any] = {}
         for offset, definition in self._table_defs.items():
             used = self._used(definition)
             if any(p * self.page_size >= len(self.db_data) for p in used):
-                raise ValueError("a table's page is past the end")  # cut short
+                raise _CutShort(f"it ends before page {max(used)}")
             table = tables[offset] = TableObj(offset, definition)
             table.linked_pages = [
                 self._data_pages[p * self.page_size]
@@ -137,6 +141,8 @@ def whole(value: Any) -> int:
 
 def _why(error: Exception) -> str:
     """A short reason for a user (the library's own words are not for them)."""
+    if isinstance(error, _CutShort):
+        return f"the whole file: {error}"
     if isinstance(error, OSError):
         return error.strerror or "cannot be read"
     return "its pages do not hold together"
