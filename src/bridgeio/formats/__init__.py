@@ -156,7 +156,7 @@ BUILT_IN = [
     FileFormat(
         name="bws",
         extensions=(".bws",),
-        description="Bridgemate Control Software database (read only)",
+        description="Bridgemate Control Software database",
         holds="results",
         sniff=Lazy[Sniffer]("bridgeio.formats.bws.sniff:sniff"),
         read=Lazy[Reader]("bridgeio.formats.bws.reader:read"),
