@@ -197,3 +197,25 @@ def test_a_hand_record_row_is_a_deal() -> None:
     found = deals("x.bws", [row])
     assert found is not None and len(found) == 1
     assert found[0].pbn() == hands and found[0].board == 3
+
+
+def test_a_board_not_played_and_an_arbitral_score_as_the_tables_enter_them() -> None:
+    """Bridgemate's remarks: a board not played is one; an arbitral score's value is not in
+    the database (the scoring program holds it), so it is left out with a warning."""
+    from bridgeio.formats.bws.reader import _result
+    from bridgeio.model.results import Special
+
+    row: dict[str, object] = {"ID": 7, "Round": 2, "Table": 3, "Board": 4, "PairNS": 1}
+    row |= {"PairEW": 2, "Contract": "", "Result": "", "NS/EW": ""}
+    line = _result("x.bws", row | {"Remarks": "Not played"})
+    assert line is not None and line.ns_score is Special.NOT_PLAYED and line.contract is None
+    with pytest.warns(FormatWarning, match="ReceivedData ID 7: warning: Arbitral score"):
+        assert _result("x.bws", row | {"Remarks": "Arbitral score"}) is None
+    played = _result("x.bws", row | {"Contract": "4 S xx", "Result": "-1", "NS/EW": "W"})
+    assert played is not None and played.contract is not None
+    assert (played.contract.text, played.tricks, played.ns_score) == (
+        "4SXX",
+        9,
+        400,
+    )  # all vulnerable: 400 redoubled
+    assert _result("x.bws", row | {"Contract": "PASS"}) is not None

@@ -19,7 +19,7 @@ from bridgeio.formats.bws.people import deals, entries
 from bridgeio.model.board import vulnerability
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
-from bridgeio.model.results import Board, BoardResult, Event, Results, Section
+from bridgeio.model.results import Board, BoardResult, Event, Results, Section, Special
 
 _NEEDED = ("Section", "RoundData", "ReceivedData")
 
@@ -131,6 +131,14 @@ def _result(path: str, row: Row) -> BoardResult | None:
         whole(row.get("Round")), whole(row.get("Table")), whole(row.get("PairNS")),
         whole(row.get("PairEW")),
     )  # fmt: skip
+    remark = str(row.get("Remarks") or "").strip()
+    if remark == "Not played":
+        line.ns_score = line.ew_score = Special.NOT_PLAYED
+        return line
+    if remark and remark != "Wrong direction" and not str(row.get("Contract") or "").strip():
+        # an adjusted score ("Arbitral score"): its value is the scoring program's, not here
+        report(path, place, f"{remark}: a score the database does not hold: left out", "warning")
+        return None
     try:
         contract = _contract(row)
         tricks = None if contract.passed_out else 6 + contract.level + _made(row.get("Result"))
@@ -172,7 +180,11 @@ def _made(text: Any) -> int:
 
 
 def _lead(text: Any) -> Card | None:
-    """The lead as Bridgemate writes it (``"S A"``, ``"H10"``); None when absent or unread."""
+    """The lead as Bridgemate writes it (``"SA"``, ``"H10"``); None when absent or unread.
+
+    >>> str(_lead("H10")), str(_lead("s a")), _lead(""), _lead("SKIP")
+    ('HT', 'SA', None, None)
+    """
     value = str(text or "").replace(" ", "").upper().replace("10", "T")
     try:
         return Card.from_text(value) if value else None
