@@ -83,3 +83,14 @@ def test_a_file_that_cannot_be_read_is_one_problem(tmp_path: Path) -> None:
     bad.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(100))
     (problem,) = checks.check(str(bad))
     assert problem.severity == "error" and "Access database" in problem.message
+
+
+def test_the_movement_is_written_as_asc_that_validates(whole: Path, tmp_path: Path) -> None:
+    """The 16-pair Howell with its missing pair 16 stationary at table 1: 15 pairs, 8 tables,
+    11 rounds, each round a sit-out at table 1."""
+    from bridgeio.cli import run
+
+    out = tmp_path / "movement.asc"
+    assert run(["convert", str(whole), str(out)]) == 0
+    assert out.read_text().split()[:3] == ["15", "8", "11"]
+    assert run(["validate", str(out)]) == 0
