@@ -6,8 +6,9 @@ database's ``RoundData`` read twice). Here only the pages in the table's own usa
 record of the pages a table holds) are the table's. The layout, as mdbtools' HACKING
 documents it: a table definition points to its used-pages map at byte 35 (Jet 3, 2 KB pages) or
 55 (Jet 4 and ACE, 4 KB); the pointer is a row (low byte) of a page (upper three bytes); a map
-of type 0 holds its first page and one bit a page, of type 1 the pages (type 0x05) of bits. Every fault of the file, whatever the
-library raises on it, is a :class:`~bridgeio.errors.FormatError`; the file is only read.
+of type 0 holds its first page and one bit a page, of type 1 the pages (type 0x05) of bits.
+Every fault of the file, whatever the library raises on it, is a
+:class:`~bridgeio.errors.FormatError`; the file is only read.
 """
 
 from __future__ import annotations
