@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-TEXT_FORMATS = frozenset({"usebio", "pbn", "asc", "json"})
+TEXT_FORMATS = frozenset({"usebio", "pbn", "asc", "json", "lin"})
 COMMANDS = ("info", "validate", "dump")
 STEP_LIMIT = 5.0  # seconds each step of a mutant may take
 MEMORY_LIMIT = 2 << 30  # bytes of address space a worker may add to what it had at the fork
@@ -43,7 +43,7 @@ MEMORY_FLOOR = 96 << 20  # memory any mutant may make a worker add, whatever its
 MEMORY_MULTIPLE = 12  # and per byte of the mutant
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
-CORPUS_FOLDERS = {"cbt": "chessbase", "bws": "world/bws"}
+CORPUS_FOLDERS = {"cbt": "chessbase", "lin": "world/lin", "bws": "world/bws"}
 """A format's folder in the shared corpus where it is not the format's name."""
 CORPUS_PATTERNS = {"acblscore": "*.AC?", "asc": "*"}
 """Which files of its folder seed a format, where not those with its extensions."""

@@ -495,6 +495,17 @@ class Losses:
             entries = sum(len(s.entries) for e in doc.events for s in e.sections)
             lines = sum(len(b.results) for e in doc.events for s in e.sections for b in s.results)
             self.counts[f"the results ({entries} entries, {lines} table results)"] = 1
+        elif kind == DocumentKind.RESULTS and self.target.name != "json":  # (JSON alone, yet)
+            played = [
+                line
+                for e in doc.events
+                for s in e.sections
+                for b in [*s.results, *(b for m in s.matches for b in m.boards)]
+                for line in b.results
+                if line.auction is not None or line.play is not None
+            ]
+            if played:
+                self.counts["the auctions and play of # table results"] += len(played)
 
     def _deals(self, deals: Any) -> None:
         n, carries = len(deals), self.target.carries

@@ -130,6 +130,15 @@ BUILT_IN = [
     _pavlicek("zrd", "Pavlicek random deal with double-dummy results", 23, {"cards", "tricks"}),
     _pavlicek("zrj", "Pavlicek deal with one hand's double-dummy results", 16, {"cards", "target"}),
     FileFormat(
+        name="lin",
+        extensions=(".lin",),
+        description="Bridge Base Online LIN (hand viewer, my hands, vugraph)",
+        holds="results",
+        sniff=Lazy[Sniffer]("bridgeio.formats.lin.sniff:sniff"),
+        read=Lazy[Reader]("bridgeio.formats.lin.reader:read"),
+        check=Lazy[Checker]("bridgeio.formats.lin.checks:check"),
+    ),
+    FileFormat(
         name="asc",
         extensions=(".asc",),
         description="ASC movement schedule",

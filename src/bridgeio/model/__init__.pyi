@@ -1,6 +1,10 @@
 """The model's public names, each from its module (read by lazy_loader at run time, by
 type checkers as the package's interface): written once, here."""
 
+from .auction import (
+    Auction as Auction,
+    Call as Call,
+)
 from .board import (
     Vulnerability as Vulnerability,
     dealer as dealer,
@@ -57,6 +61,10 @@ from .par import (
     ParSet as ParSet,
     par_scores as par_scores,
     par_set as par_set,
+)
+from .play import (
+    Play as Play,
+    Trick as Trick,
 )
 from .provenance import (
     DealProvenance as DealProvenance,

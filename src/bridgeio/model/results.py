@@ -24,9 +24,11 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from bridgeio.errors import Problem
+from bridgeio.model.auction import Auction
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.document import DocumentKind
+from bridgeio.model.play import Play
 from bridgeio.model.provenance import Provenance
 
 if TYPE_CHECKING:
@@ -261,7 +263,9 @@ class BoardResult:
 
     Pairs: ``ns`` and ``ew`` are the pair numbers. Individuals: ``seats`` holds the four
     players (N, E, S, W), ``points`` their matchpoints, and ``ns``/``ew`` are North's and
-    East's numbers. ``tricks`` is the tricks declarer took.
+    East's numbers. ``tricks`` is the tricks declarer took. ``auction`` and ``play`` are the
+    table's calls and cards where the file holds them; ``room`` (``"open"``, ``"closed"``)
+    the room of a teams line from played boards.
     """
 
     round: int
@@ -279,6 +283,9 @@ class BoardResult:
     seats: tuple[int, int, int, int] | None = None
     points: tuple[float | None, float | None, float | None, float | None] | None = None
     kept: Provenance | None = field(default=None, compare=False, repr=False)
+    auction: Auction | None = None
+    play: Play | None = None
+    room: str | None = None
 
     @property
     def declarer(self) -> Seat | None:

@@ -24,11 +24,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-IMP_TABLE: tuple[int, ...] = (
-    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
-    750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
-)  # fmt: skip
-"""The smallest difference in points worth 1, 2, ... 24 IMPs (the WBF scale)."""
+from bridgeio.model.imps import IMP_TABLE
 
 _STEPS = np.asarray(IMP_TABLE, dtype=np.float64) - 5.0
 # The published ranges cover multiples of 10 only (20-40, 50-80, ...). A difference between two

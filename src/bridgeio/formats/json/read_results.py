@@ -18,8 +18,10 @@ from typing import Any
 from bridgeio.errors import Problem
 from bridgeio.formats.json.carried import restore
 from bridgeio.jsonfields import JSON, Fields
+from bridgeio.model.auction import Auction
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
+from bridgeio.model.play import Play
 from bridgeio.model.provenance import Provenance
 from bridgeio.model.results import (
     Award,
@@ -176,6 +178,8 @@ def _boards(read: _Reader, data: JSON, where: str, kind: EventKind) -> list[Boar
             _result(read, read.object(r, f"{place}.results[{j}]"), f"{place}.results[{j}]", kind)
             for j, r in enumerate(read.items(board, "results", place))
         ]
+        for j, line in enumerate(results):
+            _cards(read, board["results"][j], f"{place}.results[{j}]", line, board.get("number"))
         boards.append(
             Board(
                 read.whole(board, "number", place),
@@ -325,6 +329,45 @@ def _awards(read: _Reader, data: JSON, where: str) -> dict[str, list[Award]]:
                 )
             )
     return awards
+
+
+def _cards(read: _Reader, data: JSON, where: str, line: BoardResult, number: Any) -> None:
+    """A line's auction (its dealer: the line's ``dealer``, else the board number's), alerts,
+    play, claim and room, where the line has them."""
+    if data.get("auction") is not None:
+        calls = read.items(data, "auction", where)
+        seat = data.get("dealer")
+        if seat is None and type(number) is int:
+            seat = "NESW"[(number - 1) % 4]
+        dealer = read.parsed(f"{where}.dealer", lambda: Seat.from_char(str(seat)), "a seat")
+        alerts = read.object(data.get("alerts", {}), f"{where}.alerts")
+        explanations = read.parsed(
+            f"{where}.alerts", lambda: {int(k): str(v) for k, v in alerts.items()}, "call indexes"
+        )
+        line.auction = read.parsed(
+            f"{where}.auction",
+            lambda: Auction.parse(dealer, [_text(c) for c in calls], explanations),
+            'calls such as "1S", "P", "X", "XX", "2NT!"',
+        )
+    if data.get("play") is not None or data.get("claim") is not None:
+        cards = read.items(data, "play", where)
+        claim = read.number(data, "claim", where, whole=True)
+        if claim is not None and not 0 <= claim <= 13:
+            raise read.fail(f"{where}.claim", "a claim of 0-13 tricks")
+        line.play = read.parsed(
+            f"{where}.play",
+            lambda: Play.parse([_text(c) for c in cards], claim),
+            'cards such as "SA", "H2"',
+        )
+    room = data.get("room")
+    if room is not None:
+        line.room = str(room)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError("not a string")
+    return value
 
 
 def _result(read: _Reader, data: JSON, where: str, kind: EventKind) -> BoardResult:

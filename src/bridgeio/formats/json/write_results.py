@@ -322,9 +322,27 @@ def result_json(result: BoardResult, kind: EventKind | str = EventKind.PAIRS) ->
         data["ew_score"] = ew_score
     if result.foul_group:
         data["foul_group"] = result.foul_group
+    _cards_json(result, data)
     if result.kept is not None:
         _keep(data, result.kept)
     return data
+
+
+def _cards_json(result: BoardResult, data: JSON) -> None:
+    """A line's auction (with its dealer and alerts), play, claim and room, where it has them
+    (DESIGN.md, "Auctions and play")."""
+    auction, play = result.auction, result.play
+    if auction is not None:
+        data["dealer"] = auction.dealer.char
+        data["auction"] = auction.texts()
+        if auction.explanations:
+            data["alerts"] = {str(i): text for i, text in sorted(auction.explanations.items())}
+    if play is not None:
+        data["play"] = [str(card) for card in play.cards]
+        if play.claim is not None:
+            data["claim"] = play.claim
+    if result.room is not None:
+        data["room"] = result.room
 
 
 # --------------------------------------------------------------------- writing, as text
@@ -404,6 +422,9 @@ def boards_text(boards: list[Board], kind: EventKind | str) -> Raw:
                 and r.lead is None
                 and not r.foul_group
                 and r.kept is None
+                and r.auction is None
+                and r.play is None
+                and r.room is None
                 and (r.seats is None or not individual)
             ):
                 rows.append(
