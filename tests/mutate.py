@@ -43,7 +43,7 @@ MEMORY_FLOOR = 96 << 20  # memory any mutant may make a worker add, whatever its
 MEMORY_MULTIPLE = 12  # and per byte of the mutant
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
-CORPUS_FOLDERS = {"cbt": "chessbase", "lin": "world/lin"}
+CORPUS_FOLDERS = {"cbt": "chessbase", "lin": "world/lin", "bws": "world/bws"}
 """A format's folder in the shared corpus where it is not the format's name."""
 CORPUS_PATTERNS = {"acblscore": "*.AC?", "asc": "*"}
 """Which files of its folder seed a format, where not those with its extensions."""

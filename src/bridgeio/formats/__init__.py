@@ -163,6 +163,15 @@ BUILT_IN = [
         read_options=(CODEPAGE,),
     ),
     FileFormat(
+        name="bws",
+        extensions=(".bws",),
+        description="Bridgemate Control Software database",
+        holds="results",
+        sniff=Lazy[Sniffer]("bridgeio.formats.bws.sniff:sniff"),
+        read=Lazy[Reader]("bridgeio.formats.bws.reader:read"),
+        check=Lazy[Checker]("bridgeio.formats.bws.checks:check"),
+    ),
+    FileFormat(
         name="json",
         extensions=(".json",),
         description="bridgeio canonical JSON",
