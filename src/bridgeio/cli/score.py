@@ -98,7 +98,7 @@ def _rescore(
             2,
         )
     if report.unfit and convention is None:
-        show_problems(label, [d.problem for d in differences], verbose)
+        show_problems(label, report.findings(), verbose)
         raise Failure(
             f"{label}: nothing {what}: no known rule reproduces {len(report.unfit)} kind(s) "
             "of its figures (above), so none is rewritten; --convention acbl|european "
@@ -106,7 +106,7 @@ def _rescore(
             2,
         )
     _standings(new)
-    show_problems(label, [d.problem for d in differences], verbose)
+    show_problems(label, report.findings(), verbose)  # (what follows from one: said once)
     if blank:
         click.echo(
             f"{label}: {blank} figure(s) the file leaves blank filled in by the rule", err=True

@@ -381,21 +381,34 @@ def check_totals(
     # was made without), from the rule's
     both = (rules, again, moved)
     event = pool.event.number
-    rule = _figure(event, "total", rows, scores, both, 0, apply, done)
+    rule, totals = _figure(event, "total", rows, scores, both, 0, apply, done)
     if rule:
         method.totals = rule
     shares = Recorded.of([e.percentage for _, e in rows])
-    share = _figure(event, "percentage", rows, shares, both, 1, apply, done, rule)
+    share, percentages = _figure(event, "percentage", rows, shares, both, 1, apply, done, rule)
     if share and not rule:
         method.percentages = share
-    totals = _recorded([e.score for _, e in rows]) if apply else scores.values  # (as rescored)
-    values = _ranked_values(rows, totals, rules, rule)
+    if kept is not None and totals is not None:
+        kept.rescored(rows, scores.values, totals)
+    # the ranks' rule is found from the recorded totals; the places it gives the totals as
+    # rescored (where a board's points moved some) are what a rank is checked against too
     basis = "total" if some(scores.given) or rule else "percentage"
+    values = _ranked_values(rows, scores.values, shares.values, rules, rule)
+    new = None
+    if totals is not None or percentages is not None:
+        new = _ranked_values(
+            rows,
+            scores.values if totals is None else totals,
+            shares.values if percentages is None else percentages,
+            again,
+            rule,
+        )
     if rules.handicaps is not None:  # places by the total, or by the scratch percentage
         scratch = values - rules.handicaps / 2
         if rank_fit(rows, scratch) > rank_fit(rows, values):
             values, basis = scratch, "percentage before the handicap"
-    check_ranks(pool, rows, values, method, apply, done, kept, basis)
+            new = None if new is None else new - rules.handicaps / 2
+    check_ranks(pool, rows, values, method, apply, done, kept, basis, new)
 
 
 @dataclass
@@ -453,13 +466,16 @@ def _figure(
     apply: bool,
     done: Rescoring,
     first: str = "",
-) -> str:
+) -> tuple[str, Floats | None]:
     """Totals (``column`` 0) or percentages (1) checked by the rule most of them agree
-    with (ties: ``first``, then the order of the rules); the rule, ``""`` where none is
-    recorded or none reproduces them."""
+    with (ties: ``first``, then the order of the rules): the rule is found from the file's
+    own board points, a figure that agrees with neither these nor the rule's is an error,
+    one that agrees with the file's points but not the rule's follows from its board
+    (:attr:`.Difference.follows`). The rule (``""`` where none is recorded or none
+    reproduces them) and the figures as rescored (None: none moves)."""
     given = recorded.given
     if not some(given):
-        return ""
+        return "", None
     rules, again, moved = both
     names = sorted(rules, key=lambda name: name != first)
     fitting: dict[str, npt.NDArray[np.bool_]] = {}
@@ -480,28 +496,38 @@ def _figure(
     plural = f"{what}s"
     if not reproduces(agreeing, compared):
         done.not_reproduced(f"event {event}", plural, rule, agreeing, compared)
-        return ""
-    if agreeing == compared and not apply:
-        return rule  # (every figure agrees: none to report)
+        return "", None
+    if agreeing == compared and not shifted:
+        return rule, None  # (every figure agrees, from points no rule moves: none to report)
     values = again[rule][column]
-    wrong = given & ~(recorded.agree(values, rule) if apply else fitting[rule])
+    wrong = given & ~recorded.agree(values, rule)
+    if not some(wrong):
+        return rule, None
+    alone = ~fitting[rule]
+    rescored = recorded.values.copy()
     for k in wrong.nonzero()[0].tolist():
         section, entry = rows[k]
         value = _stored(float(values[k]), recorded.unit)
+        rescored[k] = value
         place = entry_place(event, section.name, entry)
-        done.differences.append(Difference(place, what, float(recorded.values[k]), value))
+        follows = not alone[k]
+        done.differences.append(
+            Difference(place, what, float(recorded.values[k]), value, follows=follows)
+        )
         if apply:
             setattr(entry, "score" if column == 0 else "percentage", value)
-    return rule
+    return rule, rescored
 
 
-def _ranked_values(rows: Rows, totals: Floats, rules: Rules, rule: str) -> Floats:
-    """What the entries are ranked on: their ``totals`` as the file records them (as
-    rescored, with ``apply``), else the rule's, else their percentages."""
+def _ranked_values(
+    rows: Rows, totals: Floats, percentages: Floats, rules: Rules, rule: str
+) -> Floats:
+    """What the entries are ranked on: their ``totals`` (where a row records none, the
+    rule's), else their ``percentages``."""
     if rule:
         totals = np.where(np.isnan(totals), rules[rule][0], totals)
     if every(np.isnan(totals)):
-        totals = _recorded([e.percentage for _, e in rows])
+        totals = percentages
     return totals
 
 
