@@ -476,8 +476,9 @@ def _total_differences(
 ) -> None:
     """Each total the rules do not give: an error (a typo), or one that follows from a
     board finding (agreeing with the file's own board figures: ``own``); where two or more
-    entries whose board figures all agree are off by amounts nothing in the file explains (Pianola's cross-IMP pairs 16 and 17: 53.57 and 21.29 where their boards
-    sum to 56.15 scaled and 28.14), one warning naming them, their totals left as recorded."""
+    entries whose board figures all agree are off by amounts nothing in the file explains
+    (Pianola's cross-IMP pairs 16 and 17: 53.57 and 21.29 where their boards sum to 56.15
+    scaled and 28.14), one warning naming them, their totals left as recorded."""
     right, given = figures.total_agreement(lines, rules)
     printed = T.round_half_away(figures.totals, rules.total_decimals)
     odd = given & ~right & (~touched if touched is not None else False)
