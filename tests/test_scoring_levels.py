@@ -77,3 +77,35 @@ def test_score_rewrites_a_corrected_game_and_the_result_validates_clean(
     assert ranks != {
         (s.name, e.id): e.rank for s in _read(GAME).events[0].sections for e in s.entries
     }
+
+
+RUTER = CORPUS / "world" / "pbn" / "lindsjorn__bridgeRanking__2016-11-09.pbn"
+
+
+def _standings_row_changed(tmp_path: Path, broken: bool) -> Path:
+    """The Ruter game with its third standings row (pair 9) made unreadable, or deleted."""
+    lines = RUTER.read_bytes().split(b"\n")
+    at = next(k for k, x in enumerate(lines) if x.startswith(b"[TotalScoreTable")) + 3
+    if broken:
+        lines[at] = lines[at].replace(b" ", b" x", 1)  # (its rank: not a number)
+    else:
+        del lines[at]
+    path = tmp_path / "game.pbn"
+    path.write_bytes(b"\n".join(lines))
+    return path
+
+
+@pytest.mark.skipif(not RUTER.is_file(), reason="../shared/corpus is not here")
+@pytest.mark.parametrize("broken", [True, False])
+def test_a_standings_row_not_read_or_left_out_is_found_and_counts_for_no_rule(
+    tmp_path: Path, broken: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _standings_row_changed(tmp_path, broken)
+    assert run(["validate", str(path)]) == 1  # (was 0: "ranks not checked: 2 of 12 agree")
+    out = capsys.readouterr().out
+    assert "ranks not checked" not in out, out  # the other entries' ranks are checked, agree
+    assert "event 1, pair 9: error: plays on the boards and has no entry" in out
+    if broken:
+        assert "row not read" in out and "1 part(s) of the file not read (line 65)" in out
+    done = rescore(_read(path))
+    assert done.agreement["ranks"][0] == done.agreement["ranks"][1] > 0

@@ -39,9 +39,9 @@ from bridgeio.analysis.scoring.imp_totals import RankScope as RankScope
 from bridgeio.analysis.scoring.imp_totals import Total as Total
 from bridgeio.analysis.scoring.imp_totals import ranks as ranks
 from bridgeio.analysis.scoring.imps import CrossAverage
-from bridgeio.analysis.scoring.report import Difference, Rescoring, reproduces
+from bridgeio.analysis.scoring.report import GHOST, UNLISTED, Difference, Rescoring, reproduces
 from bridgeio.errors import Problem
-from bridgeio.model.results import Event, Results
+from bridgeio.model.results import Direction, Entry, Event, Results
 
 Bools = T.Bools
 
@@ -323,8 +323,56 @@ def board_rules(
 
 def _lines(results: Results, flats: dict[bool, ImpLines], across: bool) -> ImpLines:
     if across not in flats:
-        flats[across] = ImpLines.of(results, across)
+        flats[across] = _ghosted(ImpLines.of(results, across))
     return flats[across]
+
+
+def _ghosted(lines: ImpLines) -> ImpLines:
+    """The lines with an entry of no figure (:data:`.report.GHOST`) for each pair that plays
+    on them and has none in its section's standings, so that it takes its place among the
+    others and is counted neither for nor against a rule."""
+    none = len(lines.entries)
+    lost = (lines.ns_entry == none) | (lines.ew_entry == none)
+    if not lost.any():
+        return lines
+    sections = {(e.number, s.name): (e, s) for e, s, _ in lines.entries}
+    entries, made = list(lines.entries), dict[tuple[int, str, Direction | None, int], int]()
+    sides = lines.ns_entry.copy(), lines.ew_entry.copy()
+    for k in lost.nonzero()[0].tolist():
+        board, i = lines.where[k]
+        found, line = lines.boards[board], lines.boards[board].lines[i]
+        if (found.event, found.sections[i]) not in sections:
+            continue  # (a section with no standings)
+        event, section = sections[(found.event, found.sections[i])]
+        apart = any(x.direction is not None for x in section.entries)
+        for side, direction, number in ((0, Direction.NS, line.ns), (1, Direction.EW, line.ew)):
+            if sides[side][k] != none or number <= 0:
+                continue
+            facing = direction if apart else None
+            key = (event.number, section.name, facing, number)
+            if key not in made:
+                made[key] = len(entries)
+                tail = "" if facing is None else facing.name
+                entries.append(
+                    (event, section, Entry(f"{number}{tail}", number, facing, kept=GHOST))
+                )
+            sides[side][k] = made[key]
+    if not made:
+        return lines
+    for column in sides:
+        column[column == none] = len(entries)
+    extra = len(entries) - none
+    ranks, tied = lines.ranks
+    return replace(
+        lines,
+        entries=entries,
+        ns_entry=sides[0],
+        ew_entry=sides[1],
+        scores=np.concatenate([lines.scores, np.full(extra, np.nan)]),
+        ranks=(np.concatenate([ranks, np.zeros(extra, dtype=np.int64)]),
+               np.concatenate([tied, np.zeros(extra, dtype=bool)])),
+        groups={},
+    )  # fmt: skip
 
 
 def _entry_rules(
@@ -586,6 +634,9 @@ def rescore_imps(event: Event, apply: bool, done: Rescoring) -> None:
         )
     done.methods.setdefault(event.number, rules)
     lines = _lines(alone, flats, rules.across_sections)
+    for number, section, entry in lines.entries:
+        if entry.kept is GHOST:
+            done.errors.append(Problem(entry_place(number.number, section.name, entry), UNLISTED))
     checked = _policy(where, found, rules, apply, done)
     _compare(lines, rules, checked, done)
     _unscored(where, lines, done)

@@ -314,9 +314,25 @@ def _vp_differences(
             recorded = f"{match.home_vp:g}–{match.away_vp:g}"
             place = _place(event, section, match)
             done.differences.append(Difference(place, "VPs", recorded, scale.wrong[i]))
-            given = scale.vps(vps.margin, vps.boards)
+            given = scale.vps(vps.margin, vps.boards) or _between(scale, vps.margin)
             if apply and given is not None:
                 match.home_vp, match.away_vp = given
+
+
+def _between(scale: ScaleFit, margin: float) -> tuple[float, float] | None:
+    """Both sides' VPs for a margin the file's own scale does not show, where the margins
+    either side of it give the winner the same VPs (its scale is monotone: a margin between
+    two of one figure has that figure); None where they differ."""
+    table = scale.table
+    if not table:
+        return None
+    size = abs(margin)
+    below = [v for m, v in table.items() if m < size]
+    above = [v for m, v in table.items() if m > size]
+    if not below or not above or max(below) != min(above):
+        return None
+    winner = max(below)
+    return (winner, scale.total - winner) if margin >= 0 else (scale.total - winner, winner)
 
 
 def _fill_victory_points(

@@ -260,13 +260,15 @@ def check_ranks(
     kept: Kept | None = None,
     basis: str = "total",
     new: Floats | None = None,
+    ghosts: int = 0,
 ) -> None:
     """Each entry's recorded rank against its place by the rule most ranks follow (see the
     module), then ACBLscore's strat and overall places; ``values`` are the entries'
     ``basis`` as recorded (their totals, or percentages where a file records no total),
     from which each rule is found, and ``new`` the same as rescored (None: as recorded),
     which the rule then places: a rank that agrees with neither is an error, one that
-    agrees with the recorded only follows from what moved them."""
+    agrees with the recorded only follows from what moved them. The last ``ghosts`` rows
+    are pairs on the boards with no entry: placed, never counted (nor strat-ranked)."""
     ranks = np.array([e.rank for _, e in rows], dtype=np.float64)  # (None: NaN)
     missing = np.isnan(values)
     given = ~np.isnan(ranks) & ~missing
@@ -295,11 +297,15 @@ def check_ranks(
         else:
             method.ranks = rule.describe(basis)
             if new is not None:
-                before = (agrees, high > low)
+                before = (agrees, low, high)
                 _moved(pool, rows, (rule, where, new, ranks), given, before, apply, done)
             elif count < found:
                 _differences(pool, rows, given & ~agrees, low, high, apply, done)
         field = rule.field
+    if ghosts:  # (no strat, no eligibility: not strat-ranked)
+        rows, values = rows[:-ghosts], values[:-ghosts]
+        new = None if new is None else new[:-ghosts]
+        where = Where.of(rows)
     if any(e.ranks for _, e in rows):
         strat_ranks(pool.event, rows, (values, new), where.groups(field), kept, (apply, done))
 
@@ -309,22 +315,23 @@ def _moved(
     rows: Rows,
     placed: tuple[Rule, Where, Floats, Floats],
     given: Bools,
-    before: tuple[Bools, Bools],
+    before: tuple[Bools, Ints, Ints],
     apply: bool,
     done: Rescoring,
 ) -> None:
     """The ranks by ``rule`` of the rescored ``new`` values: a recorded rank that agrees
     with neither these places nor the recorded values' is an error, one that agrees with
-    the recorded values' only follows from what moved them, and so does a tie the new
-    values part (a file that splits a tie's ranks, ACBLscore, keeps each its own: each put
-    in its place with ``apply``). ``before``: which ranks agree with the recorded values,
-    and which of these tie."""
+    the recorded values' only follows from what moved them, and so does a tied rank whose
+    tie the new values change (a file that splits a tie's ranks, ACBLscore, keeps each its
+    own: each put in its place with ``apply``). ``before``: which ranks agree with the
+    recorded values, and the places these give (low and high ends of each tie)."""
     rule, where, new, ranks = placed
-    agrees, tied = before
+    agrees, was_low, was_high = before
     low, high, now = _placed(rule, where.groups(rule.field), new, ranks)
-    parted = tied & (high == low) & np.array([e.tied for _, e in rows], dtype=bool)
+    tied = np.array([e.tied for _, e in rows], dtype=bool)
+    retied = tied & ((low != was_low) | (high != was_high))
     _differences(pool, rows, given & ~agrees & ~now, low, high, apply, done)
-    _differences(pool, rows, given & agrees & (~now | parted), low, high, apply, done, True)
+    _differences(pool, rows, given & agrees & (~now | retied), low, high, apply, done, True)
 
 
 Tried = tuple[int, Rule, Ints, Ints, Bools]

@@ -23,6 +23,7 @@ from typing import Protocol
 
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.errors import Problem
+from bridgeio.model.provenance import Provenance
 
 ROUNDED = {"cut": "cut", "half even": "halves to even", "half away": "halves away from zero"}
 
@@ -34,6 +35,19 @@ def reproduces(agreeing: int, compared: int) -> bool:
     """Whether a rule that reproduces ``agreeing`` of ``compared`` figures is the file's: at
     least three in four of them (nothing to compare: nothing against it)."""
     return agreeing >= BULK * compared
+
+
+class Ghost(Provenance):
+    """What a pair that plays on the boards with no entry in the standings is kept as: an
+    entry of no figure, placed among the others by its points and counted neither for nor
+    against a rule (a row not read, or left out: :data:`UNLISTED`)."""
+
+
+GHOST = Ghost()
+UNLISTED = (
+    "plays on the boards and has no entry in the standings (a row not read, or left out): "
+    "placed by its points, its total and place not checked"
+)
 
 
 class Described(Protocol):
@@ -142,6 +156,7 @@ class Rescoring:
     )
     unfit: list[str] = field(default_factory=list)  # figures no known rule reproduces
     unscored: list[str] = field(default_factory=list)  # events of a kind not scored here
+    errors: list[Problem] = field(default_factory=list)  # findings that are no figure's
 
     def not_reproduced(self, where: str, what: str, closest: str, agrees: int, of: int) -> None:
         """One warning for figures of a kind that no known rule reproduces (the closest rule
@@ -183,7 +198,7 @@ percentage, 12 of 20 agree)']
         they follow from (:func:`follows`)."""
         alone = [d for d in self.differences if not d.blank and not d.follows]
         moved = [d for d in self.differences if not d.blank and d.follows]
-        return [d.problem for d in alone] + follows(alone, moved)
+        return [d.problem for d in alone] + follows(alone, moved) + self.errors
 
     def count(self, what: str, agrees: bool) -> None:
         """Count one comparison of ``what``."""

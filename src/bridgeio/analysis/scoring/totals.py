@@ -33,7 +33,15 @@ from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
 from bridgeio.analysis.scoring.field import Flat, Sides
 from bridgeio.analysis.scoring.ranking import Kept, check_ranks, rank_fit
-from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
+from bridgeio.analysis.scoring.report import (
+    GHOST,
+    UNLISTED,
+    Difference,
+    Method,
+    Rescoring,
+    reproduces,
+)
+from bridgeio.errors import Problem
 from bridgeio.model.results import Direction, Entry, Section
 
 Rows = list[tuple[Section, Entry]]
@@ -70,6 +78,7 @@ class Tallies:
         self.awards: Floats | None = None
         self.adjusted: Floats | None = None
         self.pick: Ints | None = None  # (a view of other rows: see :meth:`picked`)
+        self.ghosts = 0  # the last rows: pairs on the boards with no entry (:func:`_ghosts`)
         self.made: dict[str, Floats] = {}
 
     def _sum(self, name: str, values: tuple[Floats, Floats]) -> Floats:
@@ -92,7 +101,7 @@ class Tallies:
         nothing played)."""
         view = Tallies.__new__(Tallies)
         view.src, view.sides, view.index, view.keep = self.src, self.sides, self.index, self.keep
-        view.size, view.pick, view.made = self.size, pick, {}
+        view.size, view.pick, view.made, view.ghosts = self.size, pick, {}, 0
         view.played = np.asarray(
             np.where(pick >= 0, self.played[np.maximum(pick, 0)], 1.0), dtype=np.float64
         )
@@ -156,14 +165,51 @@ def tallies(pool: Pool, flat: Flat, src: Sources) -> tuple[Rows, Tallies]:
     pairs = np.concatenate([flat.pairs[0][sides[0]], flat.pairs[1][sides[1]]])
     wanted = ([k for k, _, _ in ranked], [e.number for _, _, e in ranked])
     index, lines = _index(fields, pairs, *wanted)
+    wanted_before = wanted[0]
+    if int(lines.sum()) < pairs.size:  # (some line's pair is no wanted entry: rare)
+        ghosts = _ghosts(pool, mitchell, fields[index == len(ranked)], pairs[index == len(ranked)])
+        if ghosts:
+            ranked = ranked + ghosts
+            wanted = ([k for k, _, _ in ranked], [e.number for _, _, e in ranked])
+            index, lines = _index(fields, pairs, *wanted)
     keep = lines > 0  # (the wanted entries with a line)
     rows = [(s, e) for (_, s, e), ok in zip(ranked, keep.tolist(), strict=True) if ok]
     counts = Tallies(src, sides, index, keep, lines[keep].astype(np.float64))
+    counts.ghosts = len(ranked) - len(wanted_before)
     if src.awards is not None:
         counts.awards = _awards(flat, src.awards, split, wanted, keep)
         adjusted = _awards(flat, _penalties(flat, src.awards), split, wanted, keep)
         counts.adjusted = adjusted if some(adjusted) else None
     return rows, counts
+
+
+def _ghosts(
+    pool: Pool, mitchell: list[bool], fields: Ints, pairs: Ints
+) -> list[tuple[int, Section, Entry]]:
+    """The pairs that play on the boards and have no entry in their section's standings (a
+    row not read, or left out), each as an entry of its own with no figure (:data:`GHOST`):
+    they take their places among the others (by their points), and are counted neither for
+    nor against a rule."""
+    known = {
+        (k * 2 + (mitchell[k] and e.direction is Direction.EW), e.number)
+        for k, section in enumerate(pool.sections)
+        for e in section.entries
+    }
+    found = []
+    for code, number in sorted(set(zip(fields.tolist(), pairs.tolist(), strict=True))):
+        section = pool.sections[code // 2]
+        if number <= 0 or (code, number) in known or not section.entries:
+            continue
+        direction = (Direction.EW if code % 2 else Direction.NS) if mitchell[code // 2] else None
+        tail = "" if direction is None else direction.name
+        ghost = Entry(f"{number}{tail}", number, direction, kept=GHOST)
+        found.append((code, section, ghost))
+    return found
+
+
+def ghosts(rows: Rows) -> Bools:
+    """Which rows are pairs on the boards with no entry (:func:`_ghosts`)."""
+    return np.array([e.kept is GHOST for _, e in rows], dtype=bool)
 
 
 def _penalties(flat: Flat, awards: Sides) -> Sides:
@@ -363,6 +409,8 @@ def check_totals(
     rows, counts = tallies(pool, flat, check)
     if not rows:
         return
+    if counts.ghosts:
+        _unlisted(pool, rows[-counts.ghosts :], done)
     scores = Recorded.of([e.score for _, e in rows])
     adjust = np.zeros(len(rows))
     rules = _rules(pool, rows, counts, adjust)
@@ -408,7 +456,13 @@ def check_totals(
         if rank_fit(rows, scratch) > rank_fit(rows, values):
             values, basis = scratch, "percentage before the handicap"
             new = None if new is None else new - rules.handicaps / 2
-    check_ranks(pool, rows, values, method, apply, done, kept, basis, new)
+    check_ranks(pool, rows, values, method, apply, done, kept, basis, new, counts.ghosts)
+
+
+def _unlisted(pool: Pool, rows: Rows, done: Rescoring) -> None:
+    """An error for each pair that plays on the boards with no entry in the standings."""
+    for section, entry in rows:
+        done.errors.append(Problem(entry_place(pool.event.number, section.name, entry), UNLISTED))
 
 
 @dataclass
