@@ -247,4 +247,6 @@ def _event(difference: Difference) -> str:
 
 def _source(place: str) -> str:
     """The board of a line's place (its pairs left out), or the place itself."""
-    return place.split(", pairs ")[0].split(", players ")[0]
+    for line in (", pairs ", ", table "):  # (a pair's line, an individual's)
+        place = place.split(line)[0]
+    return place
