@@ -13,7 +13,9 @@ section, every score in points) that is not flat (its other results not all one 
 short board or one with an assigned score is where a file shows how it scores such boards
 (Compscore prints its only short board unfactored), and one result moved on a flat board
 reads as well as an average kept with its score (its line left out of the field); either
-leaves the change open to two readings, which is no property of the rescoring.
+leaves the change open to two readings, which is no property of the rescoring. A team
+match whose new margin the file's own VP scale (known only from its matches: TeamsScorer's)
+does not show is left with its VPs, said so; that example stops there.
 
 Each file is read once; a bounded number of examples a file keeps the whole to a couple of
 minutes. Real names are in these files: no assertion message prints them.
@@ -38,7 +40,7 @@ import bridgeio
 from bridgeio.analysis.scoring.imps import imps
 from bridgeio.cli import run
 from bridgeio.model.board import Vulnerability, vulnerability
-from bridgeio.model.results import BoardResult, Results
+from bridgeio.model.results import BoardResult, Results, Scoring
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 FOLDERS = ("acblscore", "usebio", "pbn", "world/usebio", "world/pbn")
@@ -175,6 +177,12 @@ def _changed(name: str, change: Change) -> Results:
     return doc
 
 
+def _imps(name: str) -> bool:
+    """Whether the file's events are scored in IMPs (a change may stay in its IMP band)."""
+    doc = _read(CORPUS / name)
+    return doc is not None and all(e.scoring is not Scoring.MATCHPOINTS for e in doc.events)
+
+
 def _run(args: list[str]) -> tuple[int, str]:
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
@@ -229,8 +237,13 @@ def _check(name: str, change: Change, folder: Path) -> None:
     game, fixed, again = (folder / f"{n}{suffix}" for n in ("game", "fixed", "again"))
     _write(_changed(name, change), game)
     status, text = _run(["score", str(game), str(fixed)])
-    assert status == 1 and "no known rule" not in text, (change[:4], text[-2000:])
+    assert "no known rule" not in text, (change[:4], text[-2000:])
+    # (IMPs: a score moved within its IMP band against the datum moves no figure)
+    assert status == 1 or (status == 0 and _imps(name)), (change[:4], text[-2000:])
+    said = text
     status, text = _run(["validate", str(fixed)])
+    if "VPs not rewritten" in said:  # (a margin the file's own VP scale does not show)
+        return
     assert _errors(text) <= _own_errors(name), (change[:4], text[-2000:])
     assert status == 0 or _own_errors(name), (change[:4], text[-2000:])
     status, text = _run(["score", str(fixed), str(again)])
