@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from starlette.routing import Route
 
-from bridgeio.site.views import accounts, games, players
+from bridgeio.site.views import accounts, api_games, games, players
 
 ROUTES = [
     Route("/api/session", accounts.api_login, methods=["POST"]),
-    Route("/api/tokens", accounts.api_token, methods=["POST"]),
+    Route("/api/tokens", accounts.api_tokens, methods=["GET", "POST"]),
+    Route("/api/tokens/{id:int}", accounts.api_revoke, methods=["DELETE"]),
     Route("/api/clubs", games.api_clubs),
     Route("/api/clubs/{club}/games", games.api_games, methods=["GET", "POST"]),
     Route("/api/games/{id:int}", games.api_game),
     Route("/api/games/{id:int}/publish", games.api_publish, methods=["POST"]),
     Route("/api/games/{id:int}/versions", games.api_versions),
+    Route("/api/games/{id:int}/deals", api_games.api_deals, methods=["POST"]),
+    Route("/api/games/{id:int}/unpublish", api_games.api_unpublish, methods=["POST"]),
     Route("/api/games/{id:int}/versions/{number:int}", games.api_game),
     Route("/api/players", players.api_player),
     Route("/api/players/{number}", players.api_player),
@@ -28,6 +31,7 @@ ROUTES = [
     Route("/games/{id:int}", games.game),
     Route("/games/{id:int}.{ext}", games.download),
     Route("/games/{id:int}/events/{event:int}", games.game),
+    Route("/games/{id:int}/events/{event:int}.{ext}", api_games.event_download),
     Route("/games/{id:int}/publish", games.publish, methods=["POST"]),
     Route("/games/{id:int}/versions", games.versions),
     Route("/games/{id:int}/versions/{number:int}", games.game),
