@@ -63,7 +63,8 @@ def application(site: Site) -> ASGIApp:
         routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
     handlers = {HTTPException: _http_error, BodyRefused: _refused, Exception: _bug}
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
-    return SecurityHeaders(BodyLimits(app, site.limits.upload_bytes + FORM_SLACK))
+    limits = site.limits
+    return SecurityHeaders(BodyLimits(app, limits.upload_bytes + FORM_SLACK, limits.body_seconds))
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -110,17 +111,17 @@ most :data:`~bridgeio.site.web.FORM_SLACK` bytes."""
 class BodyLimits:
     """Every request body counted and timed as it comes, before a handler reads it: past its
     limit a 413 (at once when ``Content-Length`` says so), and a body whose next bytes take
-    more than :attr:`IDLE` seconds, or that takes more than :attr:`WHOLE` seconds in all (an
+    more than ``idle`` seconds, or that takes more than :attr:`WHOLE` seconds in all (an
     upload: :attr:`WHOLE_UPLOAD`), a 408. A handler reading past either gets
     :class:`~bridgeio.site.forms.BodyRefused`."""
 
-    IDLE = 20.0
     WHOLE = 30.0
     WHOLE_UPLOAD = 600.0
 
-    def __init__(self, app: ASGIApp, upload_limit: int) -> None:
+    def __init__(self, app: ASGIApp, upload_limit: int, idle: float) -> None:
         self.app = app
         self.upload_limit = upload_limit
+        self.idle = idle
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Pass the request on with its body counted."""
@@ -140,7 +141,7 @@ class BodyLimits:
         async def counted() -> Message:
             if state["done"]:
                 return await receive()
-            wait = min(self.IDLE, deadline - time.monotonic())
+            wait = min(self.idle, deadline - time.monotonic())
             try:
                 message = await asyncio.wait_for(receive(), max(wait, 0.001))
             except TimeoutError:

@@ -29,6 +29,7 @@ class Limits:
     finish_seconds: float = 600.0  # double-dummy solving and the downloads, after publishing
     workers: int = 2  # uploads read at once
     solve: bool = True  # solve the hands double dummy after publishing (needs endplay)
+    body_seconds: float = 20.0  # the longest wait for a request body's next bytes
 
 
 @dataclass

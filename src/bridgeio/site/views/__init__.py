@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from starlette.routing import Route
 
-from bridgeio.site.views import accounts, api_games, games, players
+from bridgeio.site.views import accounts, api_games, api_players, games, players
 
 ROUTES = [
     Route("/api/session", accounts.api_login, methods=["POST"]),
@@ -20,7 +20,8 @@ ROUTES = [
     Route("/api/games/{id:int}/unpublish", api_games.api_unpublish, methods=["POST"]),
     Route("/api/games/{id:int}/versions/{number:int}", games.api_game),
     Route("/api/players", players.api_player),
-    Route("/api/players/{number}", players.api_player),
+    Route("/api/players/{number}", api_players.api_player),
+    Route("/api/players/{body}/{number}", api_players.api_body_player),
     Route("/api/search", players.api_search),
     Route("/", games.home),
     Route("/login", accounts.login_page),
