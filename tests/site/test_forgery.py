@@ -364,3 +364,41 @@ def test_a_number_belongs_to_the_body_that_issued_it(site: Server, tmp_path: Pat
     assert httpx.get(f"{site.url}/api/players/SBU/Z100000").status_code == 404
     # the country a file gives its players says whose numbers they are
     assert httpx.get(f"{site.url}/api/players/Z107919").status_code == 300
+
+
+def test_a_bug_under_api_is_a_json_500(tmp_path: Path) -> None:
+    """The site's own failure (here: the application asked before it started) is
+    ``{"error"}`` under /api, and names no path of the server."""
+    from starlette.testclient import TestClient
+
+    from bridgeio.site.app import application
+    from bridgeio.site.config import create
+    from bridgeio.site.db import connect, migrate
+
+    site = create(tmp_path / "site")
+    migrate(connect(site.database))
+    client = TestClient(application(site), raise_server_exceptions=False)
+    answer = client.get("/api/clubs")
+    assert answer.status_code == 500 and set(answer.json()) == {"error"}
+    assert str(tmp_path) not in answer.text
+    assert client.get("/clubs/x").status_code == 500
+
+
+def test_forwarded_addresses_count_only_from_the_sites_proxies(tmp_path: Path) -> None:
+    import json
+
+    with serving(tmp_path / "proxied") as server:
+        settings = json.loads((server.folder / "site.json").read_text())
+        settings["proxies"] = ["127.0.0.1"]
+        (server.folder / "site.json").write_text(json.dumps(settings))
+        server.add_club("north", "ann")
+        server.start()
+        wrong = {"user": "ann", "password": "not the password"}
+        with httpx.Client(base_url=server.url) as client:
+            one = {"X-Forwarded-For": "203.0.113.1"}
+            statuses = [client.post("/api/session", json=wrong, headers=one) for _ in range(11)]
+            assert [a.status_code for a in statuses] == [401] * 10 + [429]
+            right = {"user": "ann", "password": PASSWORD}
+            other = {"X-Forwarded-For": "203.0.113.2"}  # another client behind the proxy
+            assert client.post("/api/session", json=right, headers=other).status_code == 200
+            assert client.post("/api/session", json=right, headers=one).status_code == 429

@@ -142,6 +142,43 @@ def test_a_version_that_drops_names_ranks_or_totals_stays_a_draft(
     assert "totals" not in said  # the scores are all there
     public = httpx.get(f"{site.url}/api/games/{game['id']}").json()
     assert public["events"][0]["sections"][0]["entries"][0]["players"][0]["last_name"]
+    listed = httpx.get(f"{site.url}/api/clubs/north/games", headers=site.bearer("ann")).json()
+    mine = next(g for g in listed if g["id"] == game["id"])
+    assert mine["status"] == "published" and mine["newer_draft"] == found["version"]
+    anonymous = httpx.get(f"{site.url}/api/clubs/north/games").json()
+    assert "newer_draft" not in next(g for g in anonymous if g["id"] == game["id"])
+
+
+def test_an_older_version_published_again_is_a_roll_back(site: Server, tmp_path: Path) -> None:
+    def renamed(document: Any) -> None:
+        document.events[0].name = "Roll back"
+
+    first = site.upload("ann", "north", rewritten(GAME, tmp_path, "a.json", renamed)).json()
+
+    def corrected(document: Any) -> None:
+        renamed(document)
+        document.events[0].sections[0].entries[0].players[0] = dataclasses.replace(
+            document.events[0].sections[0].entries[0].players[0], last_name="Corrected"
+        )
+
+    second = site.upload("ann", "north", rewritten(GAME, tmp_path, "b.json", corrected)).json()
+    assert (second["id"], second["version"], second["status"]) == (first["id"], 2, "published")
+
+    def shown() -> str:
+        document = httpx.get(f"{site.url}/api/games/{first['id']}").json()
+        return str(document["events"][0]["sections"][0]["entries"][0]["players"][0]["last_name"])
+
+    assert shown() == "Corrected"
+    publish = f"{site.url}/api/games/{first['id']}/publish"
+    back = httpx.post(publish, json={"version": 1}, headers=site.bearer("ann"))
+    assert back.status_code == 200 and back.json()["version"] == 1
+    assert shown() != "Corrected" and set(histories(site, first["id"]).values()) == {1}
+    withdrawn = httpx.post(
+        f"{site.url}/api/games/{first['id']}/unpublish", headers=site.bearer("ann")
+    )
+    assert withdrawn.status_code == 200 and withdrawn.json()["status"] == "draft"
+    assert httpx.get(f"{site.url}/api/games/{first['id']}").status_code == 404
+    assert httpx.get(f"{site.url}/games/{first['id']}").status_code == 404
 
 
 def test_simultaneous_publishes_list_the_game_once(site: Server, tmp_path: Path) -> None:

@@ -219,7 +219,8 @@ class Games:
 
     def listing(self, club: Club, user: User | None) -> list[dict[str, Any]]:
         """A club's games, newest first: published ones, and drafts for its directors (each
-        with the file name of the version shown)."""
+        with the number and file name of the version shown: the public one, else the newest;
+        for directors, ``newer_draft``: the number of a version newer than the public one)."""
         drafts = user is not None and user.directs(club.id)
         query = (
             select(games.c.id, games.c.date, games.c.name, versions.c.number)
@@ -239,8 +240,11 @@ class Games:
         for r in rows:  # by version: the public one is shown, else the newest
             game = shown.setdefault(r.id, {"status": "draft"})
             if r.version_id is not None and r.version_id != r.version:
+                if drafts and r.number > game.get("version", r.number):
+                    game["newer_draft"] = r.number
                 continue
             game.update(
+                version=r.number,
                 id=r.id,
                 date=r.date.isoformat() if r.date else None,
                 name=r.name,
