@@ -56,14 +56,16 @@ def check(path: str, name: str, index: str) -> dict[str, Any]:
             doc = bridgeio.read(path)
     except FormatError as error:
         raise Refused(_named(str(error), path, name)) from None
-    if not isinstance(doc, Results) or not any(s.entries for e in doc.events for s in e.sections):
-        if not isinstance(doc, (Results, DealSet)):
-            raise Refused(f"{name}: holds no results ({doc.kind}): only results are published")
+    if not isinstance(doc, (Results, DealSet)):
+        raise Refused(f"{name}: holds no results ({doc.kind}): only results are published")
+    if isinstance(doc, DealSet) or _deals_only(doc):
         raise Refused(
             f"{name}: a hand record (deals, no results): it is not a game of its own; add "
             "its deals to the game they were played in (POST /api/games/ID/deals, or the "
             "game's page)"
         )
+    if not doc.events:
+        raise Refused(f"{name}: holds no event")
     found = [_problem(p.severity, _named(p.place, path, name), p.message) for p in problems]
     pages = []
     for number, event in enumerate(doc.events, 1):
@@ -82,6 +84,13 @@ def check(path: str, name: str, index: str) -> dict[str, Any]:
         "tables": _rows(doc),
         "pages": pages,
     }
+
+
+def _deals_only(doc: Results) -> bool:
+    """Whether a results document is a hand record: deals, and no entry anywhere."""
+    if any(s.entries for e in doc.events for s in e.sections):
+        return False
+    return any(e.deals is not None for e in doc.events)
 
 
 def _named(text: str, path: str, name: str) -> str:
