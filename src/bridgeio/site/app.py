@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import re
 import time
 from collections.abc import AsyncIterator
 
@@ -33,7 +32,7 @@ from bridgeio.site.finishing import Finisher
 from bridgeio.site.forms import BodyRefused
 from bridgeio.site.games import Games
 from bridgeio.site.views import ROUTES
-from bridgeio.site.web import FORM_SLACK, State, failed, in_api
+from bridgeio.site.web import FORM_SLACK, UPLOADS, State, failed, in_api
 from bridgeio.site.worker import Workers
 
 
@@ -101,11 +100,6 @@ async def _bug(request: Request, _error: Exception) -> Response:
     if in_api(request):
         return JSONResponse({"error": text}, 500)
     return PlainTextResponse(text, 500)
-
-
-UPLOADS = re.compile(r"^/(api/)?(clubs/[^/]+/games|games/\d+/deals)/?$")
-"""The addresses that take a file (up to the site's upload limit); every other body is at
-most :data:`~bridgeio.site.web.FORM_SLACK` bytes."""
 
 
 class BodyLimits:

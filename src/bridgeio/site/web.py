@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hmac
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -46,6 +47,11 @@ TITLES = {
     422: "Cannot be published",
     429: "Too many tries",
 }
+
+
+UPLOADS = re.compile(r"^/(api/)?(clubs/[^/]+/games|games/\d+/deals)/?$")
+"""The addresses that take a file (up to the site's upload limit); every other body is at
+most :data:`~bridgeio.site.web.FORM_SLACK` bytes."""
 
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -182,10 +188,10 @@ def check_api_csrf(request: Request) -> None:
     pages (``Origin``) or carry the CSRF token (``X-CSRF-Token``); 403 or 415 otherwise.
     Bearer tokens are not sent by browsers on their own: their calls are not checked."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if request.method in ("POST", "PUT", "PATCH") and kind not in (
-        "application/json",
-        "multipart/form-data",
-    ):
+    allowed = {"application/json"}
+    if UPLOADS.match(request.url.path):
+        allowed.add("multipart/form-data")
+    if request.method in ("POST", "PUT", "PATCH") and kind not in allowed:
         raise Failure(
             415, "a call made with the login cookie sends JSON (Content-Type: application/json)"
         )

@@ -5,6 +5,7 @@ is also an EBU one), 300 with ``{"error", "players": [{"body", "url"}]}`` naming
 
 from __future__ import annotations
 
+import json
 from urllib.parse import quote
 
 from sqlalchemy import Engine, and_, select
@@ -67,8 +68,6 @@ async def api_body_player(request: Request) -> Response:
     answer = await player_views.api_player(request)
     if answer.status_code != 200:
         return answer
-    import json
-
     found = json.loads(bytes(answer.body))
     found["games"] = [g for g in found["games"] if g["game"] in bodies[body]]
     found["body"] = body
