@@ -173,6 +173,8 @@ def test_an_older_version_published_again_is_a_roll_back(site: Server, tmp_path:
     back = httpx.post(publish, json={"version": 1}, headers=site.bearer("ann"))
     assert back.status_code == 200 and back.json()["version"] == 1
     assert shown() != "Corrected" and set(histories(site, first["id"]).values()) == {1}
+    listed = httpx.get(f"{site.url}/api/games/{first['id']}/versions").json()
+    assert [v["public"] for v in listed] == [True, False]
     withdrawn = httpx.post(
         f"{site.url}/api/games/{first['id']}/unpublish", headers=site.bearer("ann")
     )

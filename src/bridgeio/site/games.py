@@ -254,6 +254,12 @@ class Games:
             )
         return [g for g in shown.values() if drafts or g["status"] == "published"]
 
+    def public_id(self, game_id: int) -> int | None:
+        """The id of the game's public version (None: no version is public)."""
+        with self.engine.connect() as db:
+            found = db.scalar(select(public.c.version_id).where(public.c.game_id == game_id))
+        return None if found is None else int(found)
+
     def versions(self, game_id: int, user: User | None) -> tuple[Row[Any], list[Row[Any]]]:
         """A game and its versions that ``user`` may see, oldest first."""
         with self.engine.connect() as db:

@@ -166,13 +166,20 @@ async def publish(request: Request) -> Response:
 
 @answered
 async def api_versions(request: Request) -> Response:
-    """``GET /api/games/{id}/versions``."""
+    """``GET /api/games/{id}/versions``: each version, ``public`` on the one the public sees
+    (an older one after a roll back)."""
     user = await current_user(request)
     games = state(request).games
     _, rows = await run_in_threadpool(games.versions, request.path_params["id"], user)
+    shown = await run_in_threadpool(games.public_id, request.path_params["id"])
     return JSONResponse(
         [
-            {"version": r.number, "uploaded": r.uploaded.isoformat() + "Z", "status": r.status}
+            {
+                "version": r.number,
+                "uploaded": r.uploaded.isoformat() + "Z",
+                "status": r.status,
+                "public": r.id == shown,
+            }
             for r in rows
         ]
     )
