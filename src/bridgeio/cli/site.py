@@ -115,12 +115,7 @@ def add_user(folder: str, user: str, club: str | None, admin: bool, password_std
     from bridgeio.site.accounts import AccountError
     from bridgeio.site.accounts import add_user as add
 
-    if password_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
-    elif sys.stdin.isatty():
-        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
-    else:
-        raise Failure("no terminal to ask the password on: give it with --password-stdin")
+    password = _password(password_stdin)
     _, engine = open_site(folder)
     try:
         with engine.begin() as db:
@@ -130,3 +125,52 @@ def add_user(folder: str, user: str, club: str | None, admin: bool, password_std
     finally:
         engine.dispose()
     click.echo(f"bridgeio: user {user} added", err=True)
+
+
+def _password(from_stdin: bool) -> str:
+    """The password given on standard input, or asked for on the terminal."""
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    if sys.stdin.isatty():
+        return str(click.prompt("Password", hide_input=True, confirmation_prompt=True))
+    raise Failure("no terminal to ask the password on: give it with --password-stdin")
+
+
+@_subcommand("set-password")
+@click.argument("folder", metavar="DIR")
+@click.argument("user")
+@click.option("--password-stdin", is_flag=True, help="Read the password from standard input.")
+def set_password(folder: str, user: str, password_stdin: bool) -> None:
+    """Give USER a new password (asked for, or read from standard input); their logins end."""
+    from bridgeio.site.accounts import AccountError
+    from bridgeio.site.accounts import set_password as change
+
+    password = _password(password_stdin)
+    _, engine = open_site(folder)
+    try:
+        with engine.begin() as db:
+            change(db, user, password)
+    except AccountError as error:
+        raise Failure(str(error)) from None
+    finally:
+        engine.dispose()
+    click.echo(f"bridgeio: password of {user} changed (their sessions ended)", err=True)
+
+
+@_subcommand("remove-user")
+@click.argument("folder", metavar="DIR")
+@click.argument("user")
+def remove_user(folder: str, user: str) -> None:
+    """Remove USER, their logins and their API tokens (what they uploaded stays)."""
+    from bridgeio.site.accounts import AccountError
+    from bridgeio.site.accounts import remove_user as remove
+
+    _, engine = open_site(folder)
+    try:
+        with engine.begin() as db:
+            remove(db, user)
+    except AccountError as error:
+        raise Failure(str(error)) from None
+    finally:
+        engine.dispose()
+    click.echo(f"bridgeio: user {user} removed", err=True)

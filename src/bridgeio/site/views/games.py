@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, Response
 from bridgeio.site import publishing
 from bridgeio.site.games import Unreadable
 from bridgeio.site.jobs import DOWNLOADS
+from bridgeio.site.views.api_games import upload_name, wants_publish
 from bridgeio.site.web import (
     Failure,
     answered,
@@ -70,15 +71,15 @@ async def _upload(request: Request, form_post: bool) -> dict[str, Any]:
         check_csrf(request, form)
     if form.file is None:
         raise Failure(400, 'the form has no file (field "file")')
-    publish = form.fields.get("publish", "").lower() in ("true", "1", "on", "yes")
-    filename = form.filename.replace("\\", "/").rsplit("/", 1)[-1][:200] or "upload"
+    publish = wants_publish(form.fields.get("publish", ""))
+    filename = upload_name(form.filename)
     try:
         answer = await run_in_threadpool(
             publishing.upload, site.games, user, found, filename, form.file, publish
         )
     except Unreadable as refused:
         raise Failure(422, str(refused)) from None
-    if publish:
+    if answer["status"] == "published":
         site.finisher.add(answer["version_id"])
     return answer
 
@@ -108,13 +109,20 @@ async def api_publish(request: Request) -> Response:
 
 @answered
 async def api_versions(request: Request) -> Response:
-    """``GET /api/games/{id}/versions``."""
+    """``GET /api/games/{id}/versions``: each version, ``public`` on the one the public sees
+    (an older one after a roll back)."""
     user = await current_user(request)
     games = state(request).games
     _, rows = await run_in_threadpool(games.versions, request.path_params["id"], user)
+    shown = await run_in_threadpool(games.public_id, request.path_params["id"])
     return JSONResponse(
         [
-            {"version": r.number, "uploaded": r.uploaded.isoformat() + "Z", "status": r.status}
+            {
+                "version": r.number,
+                "uploaded": r.uploaded.isoformat() + "Z",
+                "status": r.status,
+                "public": r.id == shown,
+            }
             for r in rows
         ]
     )
@@ -140,7 +148,11 @@ async def download(request: Request) -> Response:
         listed = ", ".join("." + e for e in DOWNLOADS)
         raise Failure(404, f"no download .{ext} (there are {listed})")
     games = state(request).games
-    version = await run_in_threadpool(games.version, request.path_params["id"], None, None)
+    game_id = request.path_params["id"]
+    version = await run_in_threadpool(games.version, game_id, None, None)
+    if ext == "xml" and version.events > 1:  # USEBIO holds one event a file
+        listed = ", ".join(f"/games/{game_id}/events/{n}.xml" for n in range(1, version.events + 1))
+        raise Failure(300, f"this game has {version.events} events, a USEBIO file each: {listed}")
     data, error = await run_in_threadpool(games.download, version, ext)
     if data is None:
         raise Failure(409, f"this game cannot be written as .{ext}: {error}")
