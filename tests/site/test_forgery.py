@@ -368,6 +368,17 @@ def test_a_number_belongs_to_the_body_that_issued_it(site: Server, tmp_path: Pat
     # (the module's other games of the club game are ACBL's too)
     assert acbl in found["ACBL"] and ebu not in found["ACBL"] and found["EBU"] == {ebu}
     assert httpx.get(f"{site.url}/api/players/SBU/Z100000").status_code == 404
+    # the pages: the number's page names each body, each body's page its own games
+    page = httpx.get(f"{site.url}/players/Z100000")
+    assert page.status_code == 300 and "ACBL and EBU" in page.text
+    assert (
+        'href="/players/ACBL/Z100000"' in page.text and 'href="/players/EBU/Z100000"' in page.text
+    )
+    english = httpx.get(f"{site.url}/players/EBU/Z100000")
+    assert english.status_code == 200 and "The same numbers in England" in english.text
+    american = httpx.get(f"{site.url}/players/ACBL/Z100000").text
+    assert "The same numbers in England" not in american
+    assert httpx.get(f"{site.url}/players/SBU/Z100000").status_code == 404
     # the country a file gives its players says whose numbers they are
     assert httpx.get(f"{site.url}/api/players/Z107919").status_code == 300
 

@@ -173,14 +173,23 @@ def test_an_older_version_published_again_is_a_roll_back(site: Server, tmp_path:
     back = httpx.post(publish, json={"version": 1}, headers=site.bearer("ann"))
     assert back.status_code == 200 and back.json()["version"] == 1
     assert shown() != "Corrected" and set(histories(site, first["id"]).values()) == {1}
-    listed = httpx.get(f"{site.url}/api/games/{first['id']}/versions").json()
-    assert [v["public"] for v in listed] == [True, False]
+    versions = f"{site.url}/api/games/{first['id']}/versions"
+    listed = httpx.get(versions, headers=site.bearer("ann")).json()
+    assert [(v["public"], v["status"]) for v in listed] == [
+        (True, "published"),
+        (False, "withdrawn"),
+    ]
+    assert [v["version"] for v in httpx.get(versions).json()] == [1]  # the public: not version 2
+    assert httpx.get(f"{site.url}/games/{first['id']}/versions/2").status_code == 404
     withdrawn = httpx.post(
         f"{site.url}/api/games/{first['id']}/unpublish", headers=site.bearer("ann")
     )
-    assert withdrawn.status_code == 200 and withdrawn.json()["status"] == "draft"
+    assert withdrawn.status_code == 200 and withdrawn.json()["status"] == "withdrawn"
     assert httpx.get(f"{site.url}/api/games/{first['id']}").status_code == 404
     assert httpx.get(f"{site.url}/games/{first['id']}").status_code == 404
+    assert httpx.get(versions).status_code == 404
+    listed = httpx.get(versions, headers=site.bearer("ann")).json()
+    assert [v["status"] for v in listed] == ["withdrawn", "withdrawn"]
 
 
 def test_simultaneous_publishes_list_the_game_once(site: Server, tmp_path: Path) -> None:
@@ -242,6 +251,19 @@ def test_each_event_of_a_game_has_its_usebio_download(site: Server) -> None:
         names.append(root.findtext("EVENT/EVENT_DESCRIPTION"))
     assert names[0] != names[1]
     assert httpx.get(f"{site.url}/games/{game['id']}/events/3.xml").status_code == 404
+    # a version's page links its own downloads, each event's too, and they are that version's
+    version = f"/games/{game['id']}/versions/{game['version']}"
+    page = httpx.get(f"{site.url}{version}").text
+    assert f'href="{version}/events/1.xml"' in page and f'href="{version}.json"' in page
+    page = httpx.get(f"{site.url}{version}/events/2").text
+    assert f'href="{version}/events/2.xml"' in page
+    public = httpx.get(f"{site.url}/games/{game['id']}/events/2").text
+    assert f'href="/games/{game["id"]}/events/2.xml"' in public
+    again = httpx.get(f"{site.url}{version}/events/2.xml", timeout=120)
+    assert again.status_code == 200
+    assert ET.fromstring(again.content).findtext("EVENT/EVENT_DESCRIPTION") == names[1]
+    assert f"{version}/events/1.xml" in httpx.get(f"{site.url}{version}.xml").text
+    assert httpx.get(f"{site.url}{version}/events/2.csv").status_code == 404
     one = site.upload("ann", "north", GAME).json()
     assert (
         httpx.get(f"{site.url}/games/{one['id']}.xml", timeout=120).content

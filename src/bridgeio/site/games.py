@@ -48,6 +48,27 @@ def now() -> datetime.datetime:
     return datetime.datetime.now(datetime.UTC).replace(tzinfo=None, microsecond=0)
 
 
+WITHDRAWN = "withdrawn"
+"""What a version published once shows as when it is not public (its game unpublished, or
+rolled back to an older version): a status of the pages and the API, not of the database,
+whose ``public`` table alone says which version is public."""
+
+
+def shown_status(status: str, number: int, public: int | None) -> str:
+    """What a version (its stored ``status`` and ``number``) is, the game's public version
+    being number ``public`` (None: none is): a draft; published (the public version or one
+    it replaced, still reachable); :data:`WITHDRAWN` (published once, taken back).
+
+    >>> [shown_status("published", n, 2) for n in (1, 2, 3)]
+    ['published', 'published', 'withdrawn']
+    >>> shown_status("published", 1, None), shown_status("draft", 1, 2)
+    ('withdrawn', 'draft')
+    """
+    if status != "published":
+        return status
+    return "published" if public is not None and number <= public else WITHDRAWN
+
+
 def game_url(game_id: int) -> str:
     """The address of a game's page."""
     return f"/games/{game_id}"
@@ -112,18 +133,21 @@ class Games:
         ).first()
 
     def version(self, game_id: int, number: int | None, user: User | None) -> Row[Any]:
-        """A version of a game that ``user`` may see (None: the public version)."""
+        """A version of a game that ``user`` may see (None: the public version; a version
+        not :func:`shown_status` published: its directors only)."""
         with self.engine.connect() as db:
             game = self.game_row(db, game_id)
+            current = self.current(db, game_id)
             if number is None:
-                row = self.current(db, game_id)
+                row = current
             else:
                 row = db.execute(
                     select(versions).where(
                         versions.c.game_id == game_id, versions.c.number == number
                     )
                 ).first()
-                if row is not None and row.status != "published":
+                shown = None if current is None else current.number
+                if row is not None and shown_status(row.status, number, shown) != "published":
                     if user is None or not user.directs(game.club_id):
                         row = None
         if row is None:
@@ -254,21 +278,28 @@ class Games:
             )
         return [g for g in shown.values() if drafts or g["status"] == "published"]
 
-    def public_id(self, game_id: int) -> int | None:
-        """The id of the game's public version (None: no version is public)."""
+    def public_number(self, game_id: int) -> int | None:
+        """The number of the game's public version (None: no version is public)."""
         with self.engine.connect() as db:
-            found = db.scalar(select(public.c.version_id).where(public.c.game_id == game_id))
+            found = db.scalar(
+                select(versions.c.number)
+                .select_from(public.join(versions, versions.c.id == public.c.version_id))
+                .where(public.c.game_id == game_id)
+            )
         return None if found is None else int(found)
 
     def versions(self, game_id: int, user: User | None) -> tuple[Row[Any], list[Row[Any]]]:
-        """A game and its versions that ``user`` may see, oldest first."""
+        """A game and its versions that ``user`` may see, oldest first (not its directors:
+        those :func:`shown_status` published)."""
         with self.engine.connect() as db:
             game = self.game_row(db, game_id)
             rows = db.execute(
                 select(versions).where(versions.c.game_id == game_id).order_by(versions.c.number)
             ).all()
+            current = self.current(db, game_id)
         if user is None or not user.directs(game.club_id):
-            rows = [r for r in rows if r.status == "published"]
+            shown = None if current is None else current.number
+            rows = [r for r in rows if shown_status(r.status, r.number, shown) == "published"]
             if not rows:
                 raise NotFound(f"no game {game_id}")
         return game, list(rows)

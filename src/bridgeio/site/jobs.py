@@ -109,6 +109,8 @@ def _page(event: Event, number: int, count: int, name: str, index: str) -> tuple
 
     game = Game.of(event, name)
     links = [(f"{_LABELS[ext]}", f"{GAME}.{ext}") for ext in DOWNLOADS]
+    if count > 1:  # USEBIO holds one event a file: this event's
+        links = [(t, f"{GAME}/events/{number}.xml" if u == f"{GAME}.xml" else u) for t, u in links]
     links += [(f"Event {n}", f"{GAME}/events/{n}") for n in range(1, count + 1) if n != number]
     links.append(("Versions", f"{GAME}/versions"))
     players = f"{GAME}/player"  # a player's page, found from the game (views.game_pages)

@@ -16,7 +16,17 @@ from sqlalchemy.exc import IntegrityError
 
 from bridgeio.site.accounts import User
 from bridgeio.site.bodies import issuer
-from bridgeio.site.games import Club, Forbidden, Games, NotFound, Unreadable, game_url, now, placed
+from bridgeio.site.games import (
+    WITHDRAWN,
+    Club,
+    Forbidden,
+    Games,
+    NotFound,
+    Unreadable,
+    game_url,
+    now,
+    placed,
+)
 from bridgeio.site.schema import ANALYSIS, clubs, games, outputs, player_ids, public, versions
 from bridgeio.site.storage import Incoming
 from bridgeio.site.worker import JobFailed
@@ -285,8 +295,10 @@ def publish(site: Games, user: User, game_id: int, number: int | None = None) ->
 
 
 def unpublish(site: Games, user: User, game_id: int) -> dict[str, Any]:
-    """Withdraw a game: no version of it is public (each is a draft again), its rows leave
-    the analysis tables (players' histories)."""
+    """Withdraw a game: no version of it is public (the ``public`` row goes; those published
+    once show as withdrawn, :func:`bridgeio.site.games.shown_status`, to its directors only),
+    its rows leave the analysis tables (players' histories). Publishing a version brings it
+    back."""
     with site.engine.begin() as db:
         game = site.game_row(db, game_id)
         if not user.directs(game.club_id):
@@ -294,8 +306,7 @@ def unpublish(site: Games, user: User, game_id: int) -> dict[str, Any]:
         lock_game(db, game_id)
         _drop_rows(db, game_id)
         db.execute(delete(public).where(public.c.game_id == game_id))
-        db.execute(update(versions).where(versions.c.game_id == game_id).values(status="draft"))
-    return {"id": game_id, "status": "draft", "url": game_url(game_id)}
+    return {"id": game_id, "status": WITHDRAWN, "url": game_url(game_id)}
 
 
 def _drop_rows(db: Connection, game_id: int) -> None:

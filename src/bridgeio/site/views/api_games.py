@@ -1,6 +1,5 @@
 """The API of a game beyond uploading and publishing: deals joining a game
-(``POST /api/games/{id}/deals``), withdrawing it (``POST /api/games/{id}/unpublish``), and
-each event's USEBIO download (``/games/{id}/events/{n}.xml``)."""
+(``POST /api/games/{id}/deals``) and withdrawing it (``POST /api/games/{id}/unpublish``)."""
 
 from __future__ import annotations
 
@@ -64,22 +63,3 @@ async def api_unpublish(request: Request) -> Response:
     games = state(request).games
     answer = await run_in_threadpool(publishing.unpublish, games, user, request.path_params["id"])
     return JSONResponse(answer)
-
-
-@answered
-async def event_download(request: Request) -> Response:
-    """``/games/{id}/events/{n}.xml``: one event of the public version in USEBIO (which holds
-    one event a file)."""
-    if request.path_params["ext"] != "xml":
-        raise Failure(404, "an event's download is .xml (USEBIO); the game's others hold all")
-    games = state(request).games
-    game_id, event = request.path_params["id"], request.path_params["event"]
-    version = await run_in_threadpool(games.version, game_id, None, None)
-    if not 1 <= event <= version.events:
-        raise Failure(404, f"game {game_id} has events 1 to {version.events}")
-    data, error = await run_in_threadpool(games.download, version, "xml", event)
-    if data is None:
-        raise Failure(409, f"this event cannot be written as USEBIO: {error}")
-    name = f"game-{game_id}-event-{event}.xml"
-    headers = {"content-disposition": f'attachment; filename="{name}"'}
-    return Response(data, media_type="application/xml", headers=headers)

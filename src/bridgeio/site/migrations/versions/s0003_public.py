@@ -2,7 +2,7 @@
 (``public``: one row a game, so that two publishes at once cannot both add the game's rows),
 the issuing body of each player number (``player_ids``), and tokens that expire and say when
 they were last used. A site made before gets the newest published version of each game as its
-public one.
+public one (a withdrawn version, of the pages' first roll back, is published once again).
 
 Revision ID: s0003
 """
@@ -44,6 +44,9 @@ def upgrade() -> None:
         "WHERE v.status = 'published' AND v.number = (SELECT max(w.number) FROM versions w "
         "WHERE w.game_id = v.game_id AND w.status = 'published')"
     )
+    # a version a roll back or unpublishing took back was "withdrawn" before the public table:
+    # now it is published once and not public (bridgeio.site.games.shown_status)
+    op.execute("UPDATE versions SET status = 'published' WHERE status = 'withdrawn'")
 
 
 def downgrade() -> None:
