@@ -379,6 +379,13 @@ def test_a_number_belongs_to_the_body_that_issued_it(site: Server, tmp_path: Pat
     american = httpx.get(f"{site.url}/players/ACBL/Z100000").text
     assert "The same numbers in England" not in american
     assert httpx.get(f"{site.url}/players/SBU/Z100000").status_code == 404
+    # a name on a game's page leads to the player of the body that issued it in that game
+    name = httpx.get(f"{site.url}/api/players/EBU/Z100000").json()["name"]
+    for game, body in ((ebu, "EBU"), (acbl, "ACBL")):
+        link = httpx.get(
+            f"{site.url}/games/{game}/player", params={"number": "Z100000", "name": name}
+        )
+        assert link.status_code == 303 and link.headers["location"] == f"/players/{body}/Z100000"
     # the country a file gives its players says whose numbers they are
     assert httpx.get(f"{site.url}/api/players/Z107919").status_code == 300
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import threading
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
@@ -369,7 +369,8 @@ async def board(request: Request) -> Response:
 @answered
 async def player(request: Request) -> Response:
     """A player named in a game's page (``?number=...&name=...``): to their page, by their
-    number when it is theirs (a number that names someone else, or a placeholder, is not),
+    number when it is theirs (a number that names someone else, or a placeholder, is not;
+    a number several bodies issued: the page of the body that issued it in this game),
     else by their name within the game's club."""
     engine = state(request).games.engine
     info = await run_in_threadpool(catalogue.game_info, engine, request.path_params["id"])
@@ -378,5 +379,10 @@ async def player(request: Request) -> Response:
     if number:
         found = await run_in_threadpool(players.history, engine, number, None, None)
         if found["games"] and found["name"].lower() == name.lower():
-            return RedirectResponse(players.player_url(number, name, info.club.slug), 303)
+            url = players.player_url(number, name, info.club.slug)
+            bodies = await run_in_threadpool(players.issued, engine, number)
+            mine = [b for b, games in bodies.items() if info.id in games]
+            if len(bodies) > 1 and len(mine) == 1:
+                url = f"/players/{quote(mine[0], safe='')}{url.removeprefix('/players')}"
+            return RedirectResponse(url, 303)
     return RedirectResponse(players.player_url(None, name, info.club.slug), 303)
