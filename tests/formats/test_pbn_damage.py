@@ -103,13 +103,17 @@ def test_check_lists_impossible_values_with_their_lines(tmp_path):
     assert run(["validate", path]) == 1
 
 
-def test_warnings_alone_leave_validate_at_zero(tmp_path):
+def test_warnings_alone_leave_validate_at_zero_unless_a_part_was_not_read(tmp_path):
+    path = write(tmp_path, f'[Board "0"]\n[Deal "{DEAL}"]\n')
+    assert check(path) == ["line 1: warning: board number 0 (boards are numbered from 1)"]
+    assert run(["validate", path]) == 0
+    # text the reader passes over is a part of the file not read: validate says so, exit 1
     path = write(tmp_path, f'[Board "0"]\n[Deal "{DEAL}"]\n\nstray text\n')
     assert check(path) == [
         "line 1: warning: board number 0 (boards are numbered from 1)",
         "line 4: warning: text outside any game (after a blank line, before a tag): ignored",
     ]
-    assert run(["validate", path]) == 0
+    assert run(["validate", path]) == 1
 
 
 def test_text_that_is_not_pbn_is_an_error_not_zero_deals(tmp_path):
