@@ -115,3 +115,38 @@ def test_each_auction_and_play_is_seen(
         check(browser.evaluate(SEEN), played(doc))
     finally:
         browser.viewport(0, 0)
+
+
+STEPS = """(() => {
+  const details = document.querySelector("details.play");
+  details.open = true;
+  const buttons = [...details.querySelectorAll(".steps button")];
+  const count = () => [...details.querySelectorAll("table.tricks tbody tr")]
+    .filter((r) => r.getClientRects().length > 0).length;
+  const seen = [count()];
+  for (const label of ["First trick", "One trick on", "One trick back", "One trick back",
+                       "Every trick"]) {
+    buttons.find((b) => b.getAttribute("aria-label") === label).click();
+    seen.push(count());
+  }
+  return {seen, label: details.querySelector(".steps span").textContent};
+})()"""
+
+
+def test_the_script_steps_through_the_tricks(browser: Browser, tmp_path: Path) -> None:
+    """With the page's own script (allowed by its policy's hash): the play shown a trick at
+    a time, from the first to all of them."""
+    path = FILES[0]
+    doc = bridgeio.read(path)
+    assert isinstance(doc, Results)
+    event = doc.events[0]
+    page = tmp_path / "steps.html"
+    page.write_text(render_game(Game.of(event, "m"), "m", "", event.deals), encoding="utf-8")
+    url = page.as_uri()
+    assert problems(browser.open(url), url) == []
+    line = played(doc)[0]
+    assert line.play is not None
+    tricks = (len(line.play.cards) + 3) // 4
+    found = browser.evaluate(STEPS)
+    assert found["seen"] == [tricks, 1, 2, 1, 0, tricks]
+    assert found["label"] == "All tricks"
