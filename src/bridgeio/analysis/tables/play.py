@@ -23,12 +23,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridgeio.model.auction import Auction
+from bridgeio.model.auction import Auction, Call
+from bridgeio.model.cards import Card
 from bridgeio.model.contract import Contract
-from bridgeio.model.play import Play
+from bridgeio.model.play import Play, winning_index
 from bridgeio.model.results import Board
 
 _SEATS = "NESW"
+_CARDS = tuple(str(Card(number)) for number in range(52))
+_CALLS = tuple(Call(number).text for number in range(38))
 
 
 def play_rows(
@@ -61,7 +64,7 @@ def call_rows(place: tuple[Any, ...], auction: Auction) -> list[tuple[Any, ...]]
         alert = explained.get(index)
         if alert is None and index in alerted:
             alert = ""
-        rows.append((*place, index, _SEATS[(dealer + index) % 4], call.text, alert))
+        rows.append((*place, index, _SEATS[(dealer + index) % 4], _CALLS[call], alert))
     return rows
 
 
@@ -72,14 +75,19 @@ def card_rows(
     card, and its cost (null: not solved)."""
     if contract is None or contract.declarer is None or contract.strain is None:
         return [
-            (*place, index // 4 + 1, index % 4 + 1, None, str(card), None)
+            (*place, index // 4 + 1, index % 4 + 1, None, _CARDS[card], None)
             for index, card in enumerate(play.cards)
         ]
     rows = []
-    tricks = play.tricks(contract.declarer.next(), contract.strain)
-    for number, trick in enumerate(tricks, start=1):
-        leader = int(trick.leader)
-        for offset, card in enumerate(trick.cards):
-            seat = _SEATS[(leader + offset) % 4]
-            rows.append((*place, number, offset + 1, seat, str(card), None))
+    cards, trump = play.cards, contract.strain
+    leader = (int(contract.declarer) + 1) % 4
+    for start in range(0, len(cards), 4):
+        trick = cards[start : start + 4]
+        number = start // 4 + 1
+        for offset, card in enumerate(trick):
+            rows.append(
+                (*place, number, offset + 1, _SEATS[(leader + offset) % 4], _CARDS[card], None)
+            )
+        if len(trick) == 4:  # its winner leads the next (Play.tricks' rule, without its objects)
+            leader = (leader + winning_index(trick, trump)) % 4
     return rows
