@@ -92,7 +92,7 @@ for _ in range(600):
         time.sleep(0.1)
 client = httpx.Client(base_url=url, timeout=60)
 client.post("/api/session", json={"user": "director", "password": "a demo password"})
-token = client.post("/api/tokens").json()["token"]
+token = client.post("/api/tokens", json={}, headers={"Origin": url}).json()["token"]
 with open("examples/club-game.ACA", "rb") as game:
     done = httpx.post(url + "/api/clubs/example/games", headers={"Authorization": f"Bearer {token}"},
                       files={"file": game}, data={"publish": "true"}, timeout=60).json()

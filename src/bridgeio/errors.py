@@ -153,6 +153,24 @@ class Problem:
         )
 
 
+UNREAD = ("not read", "ignored")
+"""How a warning that a part of a file (a row, a line, a tag) could not be read ends: the
+file is read without it (``bridgeio validate`` exits 1 for it; see :func:`unread`)."""
+
+
+def unread(problem: Problem) -> bool:
+    """Whether ``problem`` says that a part of the file was not read (its message ends
+    with one of :data:`UNREAD`): nothing of that part counts for or against any check.
+
+    >>> unread(Problem("line 65", "a TotalScoreTable row (a number, found 'x3'): row not read",
+    ...                "warning"))
+    True
+    >>> unread(Problem("line 3", "the Date tag is not YYYY.MM.DD", "warning"))
+    False
+    """
+    return problem.message.endswith(UNREAD)
+
+
 class FormatWarning(UserWarning):
     """A :class:`Problem` found while reading a file that could still be read."""
 

@@ -111,6 +111,22 @@ class Server:
                 self.process.kill()
                 self.process.wait()
 
+    def rss(self) -> int:
+        """The server process's resident memory, in bytes (Linux)."""
+        assert self.process is not None
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        raise LookupError("no VmRSS")
+
+    def files(self) -> list[Path]:
+        """Every file in the site's store (kept, or being received)."""
+        return sorted(p for p in (self.folder / "files").rglob("*") if p.is_file())
+
+    def bearer(self, user: str) -> dict[str, str]:
+        """The headers of a call with ``user``'s API token."""
+        return {"Authorization": f"Bearer {self.token(user)}"}
+
     def client(self, user: str | None = None) -> httpx.Client:
         """A client (logged in as ``user`` through the API: its session cookie)."""
         client = httpx.Client(base_url=self.url, timeout=120)
@@ -124,7 +140,7 @@ class Server:
         if user not in self.tokens:
             client = self.client(user)
             try:
-                answer = client.post("/api/tokens")
+                answer = client.post("/api/tokens", json={}, headers={"Origin": self.url})
                 assert answer.status_code == 201, answer.text
                 self.tokens[user] = answer.json()["token"]
             finally:

@@ -82,7 +82,7 @@ def test_mistakes_are_said_in_one_line_with_status_2(
     short = bridgeio(
         "site", "add-user", str(site), "c", "--club", "a", "--password-stdin", stdin="short\n"
     )
-    assert short.returncode == 2 and "at least 8" in short.stderr
+    assert short.returncode == 2 and "at least 12" in short.stderr
 
 
 def test_the_schema_holds_the_analysis_tables_column_for_column(tmp_path: Path) -> None:

@@ -73,13 +73,21 @@ def test_every_corpus_file_is_published_and_its_json_is_the_dump(
 ) -> None:
     with httpx.Client(base_url=site.url, timeout=60) as client:
         for path, answer in uploaded.items():
-            assert answer["status"] == "published" and answer["url"] == f"/games/{answer['id']}"
+            # published, unless it would drop what the game's public version shows (a
+            # truncated copy of a game uploaded after the whole one): a draft saying so
+            lacks = [p for p in answer["problems"] if "stays a draft" in p["message"]]
+            assert (answer["status"] == "published") != bool(lacks), (path.name, lacks)
+            assert answer["url"] == f"/games/{answer['id']}"
             assert answer["format"] == dumps[path]["format"]
             assert all(set(p) == {"severity", "place", "message"} for p in answer["problems"])
-            version = client.get(f"/api/games/{answer['id']}/versions/{answer['version']}")
+            version = client.get(
+                f"/api/games/{answer['id']}/versions/{answer['version']}",
+                headers=site.bearer("director"),  # (a draft is its director's)
+            )
             assert version.status_code == 200
             assert version.json() == dumps[path], f"{path.suffix}: the JSON is not the dump"
-        latest = {a["id"]: p for p, a in sorted(uploaded.items(), key=lambda i: i[1]["version"])}
+        public = [(p, a) for p, a in uploaded.items() if a["status"] == "published"]
+        latest = {a["id"]: p for p, a in sorted(public, key=lambda i: i[1]["version"])}
         for game_id, path in latest.items():
             assert client.get(f"/api/games/{game_id}").json() == dumps[path]
         listed = client.get("/api/clubs/corpus/games").json()
@@ -111,6 +119,8 @@ def test_each_game_page_shows_its_standings_in_a_browser(
         browser.viewport(390, 844, mobile=True)
         for path, answer in uploaded.items():
             document = dumps[path]
+            if answer["status"] != "published":
+                continue  # a draft (it would drop what its game shows) is not public
             for event in range(len(document["events"])):
                 page = f"{site.url}/games/{answer['id']}/versions/{answer['version']}"
                 if event:

@@ -65,15 +65,17 @@ def results_text(found: ResultsSummary) -> str:
 def section_lines(section: SectionSummary) -> list[str]:
     """A blank line, the section's header, then its standings, each direction headed."""
 
-    def known(value: object, unit: str) -> str:
-        return f"{'?' if value is None else value} {unit}"
-
-    lines = [
-        "",
-        f"  Section {section.name or '-'}: {section.movement}, "
-        f"{known(section.tables, 'tables')}, {known(section.rounds, 'rounds')}, "
-        f"{known(section.boards, 'boards')}, top {section.top or '?'}",
+    sizes = [
+        f"{value} {unit}{'' if value == 1 else 's'}"
+        for value, unit in ((section.tables, "table"), (section.rounds, "round"))
+        if value is not None
     ]
+    sizes.append("? boards" if section.boards is None else f"{section.boards} board")
+    sizes[-1] += "" if section.boards in (None, 1) else "s"
+    if section.top:
+        sizes.append(f"top {section.top}")
+    head = ", ".join(([section.movement] if section.movement else []) + sizes)
+    lines = ["", f"  Section {section.name or '-'}: {head}"]
     direction: str | None = None
     for row in section.standings:
         if row.direction and row.direction != direction:

@@ -7,6 +7,11 @@ where no known rule reproduces some of them (a program whose convention bridgeio
 know), nothing is written, each such kind is said on stderr, and the exit status is 2;
 ``--convention`` rescores by the convention named all the same. A file with an event of a
 kind bridgeio does not score (board-a-match teams, say) is left as it is, said so, exit 2.
+
+Each kind's rule is found from the file's own recorded figures (the totals' from its board
+points, the ranks' from its totals), so a corrected score is rescored: its board is an
+error, what it moves is said once ("12 totals and 6 ranks follow from it"), every figure is
+rewritten, exit 1.
 """
 
 from __future__ import annotations
@@ -46,8 +51,9 @@ def score(
     **options: Any,
 ) -> None:
     """Recompute matchpoints, totals, percentages and ranks of SOURCE and print the
-    standings; with TARGET, write the rescored file. Exit 1 when a figure changed, 2 when
-    no known rule reproduces some of the file's figures (nothing is written)."""
+    standings; with TARGET, write the rescored file. Exit 1 when a figure changed (or a
+    pair on the boards has no standings row), 2 when no known rule reproduces some of the
+    file's figures (nothing is written)."""
     from bridgeio import core
     from bridgeio.model.results import Results
 
@@ -98,7 +104,7 @@ def _rescore(
             2,
         )
     if report.unfit and convention is None:
-        show_problems(label, [d.problem for d in differences], verbose)
+        show_problems(label, report.findings(), verbose)
         raise Failure(
             f"{label}: nothing {what}: no known rule reproduces {len(report.unfit)} kind(s) "
             "of its figures (above), so none is rewritten; --convention acbl|european "
@@ -106,7 +112,7 @@ def _rescore(
             2,
         )
     _standings(new)
-    show_problems(label, [d.problem for d in differences], verbose)
+    show_problems(label, report.findings(), verbose)  # (what follows from one: said once)
     if blank:
         click.echo(
             f"{label}: {blank} figure(s) the file leaves blank filled in by the rule", err=True
@@ -120,7 +126,9 @@ def _rescore(
             original=src.path,
             **write_options(options),
         )
-    return list(report.differences)  # (a blank filled in is a figure changed too: exit 1)
+    # (a blank filled in is a figure changed too, and a pair with no standings row a defect
+    # no rule mends: exit 1)
+    return [*report.differences, *report.errors]
 
 
 def _standings(doc: Any) -> None:

@@ -27,7 +27,16 @@ def serve(folder: str, host: str, port: int) -> None:
     click.echo(
         f"bridgeio: serving {found.folder} at http://{host}:{port}/ (Ctrl-C stops)", err=True
     )
-    uvicorn.run(application(found), host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(
+        application(found),
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        # X-Forwarded-For only from the proxies site.json names (none: never)
+        proxy_headers=bool(found.proxies),
+        forwarded_allow_ips=found.proxies or None,
+    )
 
 
 def _can_listen(host: str, port: int) -> None:

@@ -89,17 +89,9 @@ def _shown(url: str) -> str:
 @click.argument("name")
 def add_club(folder: str, slug: str, name: str) -> None:
     """Add a club: SLUG is its short name in addresses (/clubs/SLUG), NAME its full name."""
-    from bridgeio.site.accounts import AccountError
     from bridgeio.site.accounts import add_club as add
 
-    _, engine = open_site(folder)
-    try:
-        with engine.begin() as db:
-            add(db, slug, name)
-    except AccountError as error:
-        raise Failure(str(error)) from None
-    finally:
-        engine.dispose()
+    _change(folder, lambda db: add(db, slug, name))
     click.echo(f"bridgeio: club {slug} added", err=True)
 
 
@@ -112,21 +104,56 @@ def add_club(folder: str, slug: str, name: str) -> None:
 def add_user(folder: str, user: str, club: str | None, admin: bool, password_stdin: bool) -> None:
     """Add a user who directs a club (--club), or an admin; the password is asked for, or
     read from standard input (--password-stdin)."""
-    from bridgeio.site.accounts import AccountError
     from bridgeio.site.accounts import add_user as add
 
-    if password_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
-    elif sys.stdin.isatty():
-        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
-    else:
-        raise Failure("no terminal to ask the password on: give it with --password-stdin")
+    password = _password(password_stdin)
+    _change(folder, lambda db: add(db, user, password, club, admin))
+    click.echo(f"bridgeio: user {user} added", err=True)
+
+
+def _change(folder: str, change: Callable[[Any], object]) -> None:
+    """Run ``change`` on the site's database in one transaction (an account's refusal: its
+    message, as the command's failure)."""
+    from bridgeio.site.accounts import AccountError
+
     _, engine = open_site(folder)
     try:
         with engine.begin() as db:
-            add(db, user, password, club, admin)
+            change(db)
     except AccountError as error:
         raise Failure(str(error)) from None
     finally:
         engine.dispose()
-    click.echo(f"bridgeio: user {user} added", err=True)
+
+
+def _password(from_stdin: bool) -> str:
+    """The password given on standard input, or asked for on the terminal."""
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    if sys.stdin.isatty():
+        return str(click.prompt("Password", hide_input=True, confirmation_prompt=True))
+    raise Failure("no terminal to ask the password on: give it with --password-stdin")
+
+
+@_subcommand("set-password")
+@click.argument("folder", metavar="DIR")
+@click.argument("user")
+@click.option("--password-stdin", is_flag=True, help="Read the password from standard input.")
+def set_password(folder: str, user: str, password_stdin: bool) -> None:
+    """Give USER a new password (asked for, or read from standard input); their logins end."""
+    from bridgeio.site.accounts import set_password as change
+
+    password = _password(password_stdin)
+    _change(folder, lambda db: change(db, user, password))
+    click.echo(f"bridgeio: password of {user} changed (their sessions ended)", err=True)
+
+
+@_subcommand("remove-user")
+@click.argument("folder", metavar="DIR")
+@click.argument("user")
+def remove_user(folder: str, user: str) -> None:
+    """Remove USER, their logins and their API tokens (what they uploaded stays)."""
+    from bridgeio.site.accounts import remove_user as remove
+
+    _change(folder, lambda db: remove(db, user))
+    click.echo(f"bridgeio: user {user} removed", err=True)

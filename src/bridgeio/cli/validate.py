@@ -16,7 +16,7 @@ from bridgeio.cli.inputs import opened
 from bridgeio.cli.options import read_options, reading
 from bridgeio.cli.problems import show_problems
 from bridgeio.cli.status import OK, PROBLEMS, each, failures
-from bridgeio.errors import FormatError, Problem
+from bridgeio.errors import FormatError, Problem, unread
 
 
 @click.command()
@@ -30,7 +30,8 @@ def validate(
     verbose: bool,
     **options: Any,
 ) -> None:
-    """Check files: exit 0 clean, 1 problems found (listed with their place), 2 unreadable.
+    """Check files: exit 0 clean, 1 problems found (listed with their place) or a part of
+    the file not read (a row, a line, a tag: the warning names it), 2 unreadable.
 
     Results files: scores against contracts, matchpoints, totals, percentages and ranks
     against a recomputation (--no-scores skips this)."""
@@ -48,10 +49,14 @@ def validate(
                 problems += score_problems(source.path, source.format, options)
         show_problems(source.label, problems, verbose, click.echo)
         errors = [p for p in problems if p.severity == "error"]
-        if not errors:
+        missed = [p for p in problems if p.severity != "error" and unread(p)]
+        if missed:  # (a part not read is no error of its figures, but the file is not whole)
+            parts = ", ".join(p.place for p in missed[:3]) + (", ..." if len(missed) > 3 else "")
+            click.echo(f"{source.label}: {len(missed)} part(s) of the file not read ({parts})")
+        elif not errors:
             warnings = f" ({len(problems)} warnings)" if problems else ""
             click.echo(f"{source.label}: ok{warnings}")
-        return PROBLEMS if errors else OK
+        return PROBLEMS if errors or missed else OK
 
     sys.exit(each(files, one))
 

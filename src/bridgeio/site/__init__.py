@@ -10,7 +10,9 @@ Its modules: :mod:`~bridgeio.site.config` (the folder), :mod:`~bridgeio.site.sch
 :mod:`~bridgeio.site.db` (tables, migrations), :mod:`~bridgeio.site.storage` (the files),
 :mod:`~bridgeio.site.worker` and :mod:`~bridgeio.site.jobs` (reading uploads in a process of
 their own, with limits), :mod:`~bridgeio.site.accounts` (users, sessions, tokens),
-:mod:`~bridgeio.site.games` (upload, publish, players), :mod:`~bridgeio.site.app` (the web
+:mod:`~bridgeio.site.games` (games and their versions), :mod:`~bridgeio.site.publishing`
+(upload, publish, roll back, deals joining a game), :mod:`~bridgeio.site.bodies` (who issued a
+player number), :mod:`~bridgeio.site.app` (the web
 application) and :mod:`~bridgeio.site.pages` (its HTML). The server's libraries (Starlette,
 uvicorn, SQLAlchemy, Alembic, argon2-cffi) are the ``site`` extra: :func:`require` says so in
 one line when they are missing.

@@ -1,7 +1,8 @@
 """What the site's pages ask of its games besides what :mod:`bridgeio.site.games` answers: a
 published page with its game and club (one query), a game's name and club, the newest games
-of every club, a club's games with the drafts waiting behind published ones, and taking
-versions back from the public (a roll back to an older version, or unpublishing).
+of every club, a club's games with the drafts waiting behind published ones. Which version of
+a game is public is the ``public`` table's to say (:mod:`bridgeio.site.publishing` writes it:
+publishing, a roll back, unpublishing).
 """
 
 from __future__ import annotations
@@ -11,14 +12,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy import Engine, select
 
 from bridgeio.site.accounts import User
-from bridgeio.site.games import Club, Forbidden, Games, NotFound, game_url
-from bridgeio.site.schema import ANALYSIS, clubs, games, outputs, versions
-
-WITHDRAWN = "withdrawn"
-"""The status of a version published once and taken back (by a roll back or unpublishing)."""
+from bridgeio.site.games import Club, NotFound, game_url, shown_status
+from bridgeio.site.schema import clubs, games, outputs, public, versions
 
 
 @dataclass(frozen=True)
@@ -42,14 +40,11 @@ def published_page(engine: Engine, game_id: int, event: int) -> tuple[str, GameI
         select(outputs.c.sha256, games.c.name, games.c.date, clubs.c.id, clubs.c.slug)
         .add_columns(clubs.c.name.label("club_name"))
         .select_from(
-            versions.join(outputs, outputs.c.version_id == versions.c.id)
-            .join(games, games.c.id == versions.c.game_id)
+            public.join(outputs, outputs.c.version_id == public.c.version_id)
+            .join(games, games.c.id == public.c.game_id)
             .join(clubs, clubs.c.id == games.c.club_id)
         )
-        .where(versions.c.game_id == game_id, versions.c.status == "published")
-        .where(outputs.c.kind == f"page-{event}")
-        .order_by(versions.c.number.desc())
-        .limit(1)
+        .where(public.c.game_id == game_id, outputs.c.kind == f"page-{event}")
     )
     with engine.connect() as db:
         row = db.execute(query).first()
@@ -76,19 +71,16 @@ def game_info(engine: Engine, game_id: int) -> GameInfo:
 
 
 def recent(engine: Engine, limit: int = 12) -> list[dict[str, Any]]:
-    """The games published last, newest first: id, name, date, club, url."""
-    newest = func.max(versions.c.published).label("published")
+    """The games public now, newest first: id, name, date, club, url."""
     query = (
-        select(games.c.id, games.c.name, games.c.date, clubs.c.slug, newest)
+        select(games.c.id, games.c.name, games.c.date, clubs.c.slug)
         .add_columns(clubs.c.name.label("club_name"))
         .select_from(
-            games.join(versions, versions.c.game_id == games.c.id).join(
-                clubs, clubs.c.id == games.c.club_id
-            )
+            public.join(versions, versions.c.id == public.c.version_id)
+            .join(games, games.c.id == public.c.game_id)
+            .join(clubs, clubs.c.id == games.c.club_id)
         )
-        .where(versions.c.status == "published")
-        .group_by(games.c.id, games.c.name, games.c.date, clubs.c.slug, clubs.c.name)
-        .order_by(games.c.date.desc(), newest.desc())
+        .order_by(games.c.date.desc(), versions.c.published.desc())
         .limit(limit)
     )
     with engine.connect() as db:
@@ -108,29 +100,36 @@ def recent(engine: Engine, limit: int = 12) -> list[dict[str, Any]]:
 
 def listing(engine: Engine, club: Club, user: User | None) -> list[dict[str, Any]]:
     """A club's games, newest first: each game's public version, and for its directors the
-    games not public yet and the newest version waiting behind a public one (``waiting``:
-    its number, its status and how many errors it has)."""
+    games not public (their newest version, a draft or withdrawn) and the newest version
+    waiting behind a public one (``waiting``: its number, its status and how many errors it
+    has)."""
     directs = user is not None and user.directs(club.id)
     query = (
         select(games.c.id, games.c.date, games.c.name, versions.c.number, versions.c.status)
-        .add_columns(versions.c.filename, versions.c.problems)
-        .select_from(games.join(versions, versions.c.game_id == games.c.id))
+        .add_columns(versions.c.filename, versions.c.problems, versions.c.id.label("version"))
+        .add_columns(public.c.version_id.label("public_id"))
+        .select_from(
+            games.join(versions, versions.c.game_id == games.c.id).outerjoin(
+                public, public.c.game_id == games.c.id
+            )
+        )
         .where(games.c.club_id == club.id)
         .order_by(games.c.date.desc(), games.c.id.desc(), versions.c.number)
     )
     with engine.connect() as db:
         rows = db.execute(query).all()
     shown: dict[int, dict[str, Any]] = {}
-    for r in rows:
+    for r in rows:  # by game, oldest version first
         game = shown.setdefault(r.id, {"id": r.id, "name": r.name, "status": "draft"})
-        game["date"] = r.date.isoformat() if r.date else None
-        game["url"] = game_url(r.id)
-        if r.status == "published":
+        game.update(date=r.date.isoformat() if r.date else None, url=game_url(r.id))
+        if r.version == r.public_id:
             game.update(status="published", filename=r.filename, number=r.number, waiting=None)
-        elif game["status"] != "published":
-            game.update(status=r.status, filename=r.filename, number=r.number, waiting=None)
-        else:
-            game["waiting"] = {"number": r.number, "status": r.status, "errors": _errors(r)}
+        elif r.public_id is None:
+            status = shown_status(r.status, r.number, None)
+            game.update(status=status, filename=r.filename, number=r.number, waiting=None)
+        elif game["status"] == "published":  # newer than the public version
+            status = shown_status(r.status, r.number, game["number"])
+            game["waiting"] = {"number": r.number, "status": status, "errors": _errors(r)}
     found = [g for g in shown.values() if directs or g["status"] == "published"]
     for game in found:
         if game["status"] != "published" and directs:
@@ -140,43 +139,3 @@ def listing(engine: Engine, club: Club, user: User | None) -> list[dict[str, Any
 
 def _errors(row: Any) -> int:
     return sum(1 for p in json.loads(row.problems) if p.get("severity") == "error")
-
-
-def withdraw(site: Games, user: User, game_id: int, down_to: int) -> bool:
-    """Take the game's public versions numbered ``down_to`` or more back from the public
-    (status :data:`WITHDRAWN`; their pages and files stay for the directors), and their rows
-    out of the analysis tables (an older public version's rows in their place); whether
-    there was one. Publishing an older version and withdrawing those after it is a roll back."""
-    with site.engine.begin() as db:
-        game = site.game_row(db, game_id)
-        if not user.directs(game.club_id):
-            raise Forbidden(f"{user.name} does not direct this game's club")
-        current = site.current(db, game_id)
-        if current is None or current.number < down_to:
-            return False
-        for table in ANALYSIS.values():
-            db.execute(delete(table).where(table.c.file_id == current.id))
-        db.execute(
-            update(versions)
-            .where(versions.c.game_id == game_id, versions.c.status == "published")
-            .where(versions.c.number >= down_to)
-            .values(status=WITHDRAWN)
-        )
-        after = site.current(db, game_id)
-        if after is not None:  # an older public version is the public one again: its rows
-            from bridgeio.site.publishing import insert_rows
-
-            rows = json.loads(site.store.read(site.output_digest(db, after.id, "tables")))
-            insert_rows(site, db, rows, after)
-        return True
-
-
-def version_of(site: Games, game_id: int, number: int) -> Any:
-    """A version's row (any status; the caller checked who may see it)."""
-    with site.engine.connect() as db:
-        row = db.execute(
-            select(versions).where(versions.c.game_id == game_id, versions.c.number == number)
-        ).first()
-    if row is None:
-        raise NotFound(f"game {game_id} has no version {number}")
-    return row

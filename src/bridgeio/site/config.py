@@ -29,6 +29,7 @@ class Limits:
     finish_seconds: float = 600.0  # double-dummy solving and the downloads, after publishing
     workers: int = 2  # uploads read at once
     solve: bool = True  # solve the hands double dummy after publishing (needs endplay)
+    body_seconds: float = 20.0  # the longest wait for a request body's next bytes
 
 
 @dataclass
@@ -38,6 +39,9 @@ class Site:
     folder: Path
     database: str
     limits: Limits = field(default_factory=Limits)
+    proxies: list[str] = field(default_factory=list)
+    """The addresses of reverse proxies whose ``X-Forwarded-For`` is believed (none: the
+    address a request came from is the client's)."""
 
     @property
     def files(self) -> Path:
@@ -45,11 +49,19 @@ class Site:
         return self.folder / "files"
 
     def save(self) -> None:
-        """Write ``site.json``."""
-        settings = {"database": self.database, "limits": asdict(self.limits)}
+        """Write ``site.json`` (readable by its owner only: it may hold the database's
+        password)."""
+        settings = {
+            "database": self.database,
+            "limits": asdict(self.limits),
+            "proxies": self.proxies,
+        }
         text = json.dumps(settings, indent=2) + "\n"
         temporary = self.folder / f".{SETTINGS}.tmp"
-        temporary.write_text(text, encoding="utf-8")
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.chmod(temporary, 0o600)
         os.replace(temporary, self.folder / SETTINGS)
 
 
@@ -97,7 +109,8 @@ def load(folder: str | os.PathLike[str]) -> Site:
     try:
         settings = json.loads((path / SETTINGS).read_text(encoding="utf-8"))
         limits = Limits(**settings.get("limits", {}))
-        return Site(path, str(settings["database"]), limits)
+        proxies = [str(p) for p in settings.get("proxies", [])]
+        return Site(path, str(settings["database"]), limits, proxies)
     except (FileNotFoundError, NotADirectoryError):
         raise NotASite(
             f"{folder}: not a site (no {SETTINGS}; bridgeio site init makes one)"

@@ -5,11 +5,12 @@ in place.
 >>> import tempfile
 >>> engine = connect(f"sqlite:///{tempfile.mkdtemp()}/site.db")
 >>> migrate(engine), migrate(engine)  # the second finds nothing to do
-('s0002', 's0002')
+('s0003', 's0003')
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +21,29 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 
 def connect(url: str) -> Engine:
-    """An engine for the site's database at ``url``."""
+    """An engine for the site's database at ``url`` (a SQLite file readable by its owner
+    only, and so its journal files, which SQLite makes with the database's mode)."""
     if url.startswith("sqlite"):
+        _owner_only(url)
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
         event.listen(engine, "connect", _sqlite_settings)
         return engine
     return create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+
+
+def _owner_only(url: str) -> None:
+    """Make the SQLite file of ``url`` (and its journal files, when there) mode 0600."""
+    from sqlalchemy.engine import make_url
+
+    name = make_url(url).database
+    if not name or name == ":memory:":
+        return
+    path = Path(name)
+    if path.parent.is_dir():
+        os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    for found in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
+        if found.exists():
+            os.chmod(found, 0o600)
 
 
 def _sqlite_settings(connection: Any, _record: Any) -> None:

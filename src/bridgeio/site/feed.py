@@ -12,21 +12,23 @@ import datetime
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, select
 
 from bridgeio.site.games import Club
-from bridgeio.site.schema import games, versions
+from bridgeio.site.schema import games, public, versions
 
 
 def published(engine: Engine, club: Club, limit: int = 50) -> list[dict[str, Any]]:
     """The club's games with a public version, the last published first."""
-    last = func.max(versions.c.published).label("published")
     query = (
-        select(games.c.id, games.c.name, games.c.date, last)
-        .select_from(games.join(versions, versions.c.game_id == games.c.id))
-        .where(games.c.club_id == club.id, versions.c.status == "published")
-        .group_by(games.c.id, games.c.name, games.c.date)
-        .order_by(last.desc(), games.c.id.desc())
+        select(games.c.id, games.c.name, games.c.date, versions.c.published)
+        .select_from(
+            public.join(versions, versions.c.id == public.c.version_id).join(
+                games, games.c.id == public.c.game_id
+            )
+        )
+        .where(games.c.club_id == club.id)
+        .order_by(versions.c.published.desc(), games.c.id.desc())
         .limit(limit)
     )
     with engine.connect() as db:

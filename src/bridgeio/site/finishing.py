@@ -13,7 +13,7 @@ import threading
 from sqlalchemy import delete, select, update
 
 from bridgeio.site.games import Games, placed
-from bridgeio.site.publishing import insert_rows
+from bridgeio.site.publishing import insert_rows, lock_game
 from bridgeio.site.schema import ANALYSIS, clubs, games, versions
 from bridgeio.site.worker import JobFailed
 
@@ -82,6 +82,7 @@ class Finisher:
         for n, page in enumerate(done.get("pages", []), 1):
             site.keep_output(version_id, f"page-{n}", placed(page, row.game_id), None)
         with site.engine.begin() as db:
+            lock_game(db, row.game_id)
             current = site.current(db, row.game_id)
             if "tables" in done and current is not None and current.id == version_id:
                 for name in done["tables"]:

@@ -15,6 +15,15 @@ FIELD_BYTES = 64 * 1024
 """The most a form's text field may hold."""
 
 
+class BodyRefused(Exception):
+    """A request body past its limit (413) or too slow to come (408): :mod:`~bridgeio.site.app`
+    counts and times every body before a handler reads it."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 class BadForm(ValueError):
     """A body that is not the form it claims to be."""
 
@@ -111,6 +120,11 @@ async def _multipart(
         if part.filename is None and part.name:
             form.fields[part.name] = part.data.decode("utf-8", "replace")
 
+    ended = []
+
+    def finished() -> None:
+        ended.append(True)
+
     callbacks = dict(
         on_part_begin=begin,
         on_header_field=header_field,
@@ -119,13 +133,19 @@ async def _multipart(
         on_headers_finished=headers_done,
         on_part_data=data,
         on_part_end=end,
+        on_end=finished,
     )
     parser = MultipartParser(boundary, callbacks)  # type: ignore[arg-type]
     try:
         async for chunk in chunks:
             parser.write(chunk)
         parser.finalize()
+        if not ended:  # cut before its closing boundary: a part of a file, not a file
+            raise BadForm("the form ends before its closing boundary (the upload was cut)")
     except TooLarge:
+        form.discard()
+        raise
+    except (BadForm, BodyRefused):
         form.discard()
         raise
     except Exception as error:  # the parser's own errors: a damaged body

@@ -26,6 +26,7 @@ from typing import Any
 
 import bridgeio
 from bridgeio.errors import FormatError, collect
+from bridgeio.model.deals import DealSet
 from bridgeio.model.results import Event, Results
 
 GAME = "/games/__bridgeio_game__"
@@ -54,12 +55,18 @@ def check(path: str, name: str, index: str) -> dict[str, Any]:
         with collect():
             doc = bridgeio.read(path)
     except FormatError as error:
-        raise Refused(str(error)) from None
-    if not isinstance(doc, Results):
-        raise Refused(f"{name}: holds no results ({doc.kind}): only results files are published")
+        raise Refused(_named(str(error), path, name)) from None
+    if not isinstance(doc, (Results, DealSet)):
+        raise Refused(f"{name}: holds no results ({doc.kind}): only results are published")
+    if isinstance(doc, DealSet) or _deals_only(doc):
+        raise Refused(
+            f"{name}: a hand record (deals, no results): it is not a game of its own; add "
+            "its deals to the game they were played in (POST /api/games/ID/deals, or the "
+            "game's page)"
+        )
     if not doc.events:
         raise Refused(f"{name}: holds no event")
-    found = [_problem(p.severity, p.place, p.message) for p in problems]
+    found = [_problem(p.severity, _named(p.place, path, name), p.message) for p in problems]
     pages = []
     for number, event in enumerate(doc.events, 1):
         html, findings = _page(event, number, len(doc.events), name, index)
@@ -79,6 +86,19 @@ def check(path: str, name: str, index: str) -> dict[str, Any]:
     }
 
 
+def _deals_only(doc: Results) -> bool:
+    """Whether a results document is a hand record: deals, and no entry anywhere."""
+    if any(s.entries for e in doc.events for s in e.sections):
+        return False
+    return any(e.deals is not None for e in doc.events)
+
+
+def _named(text: str, path: str, name: str) -> str:
+    """A message with the file's name as uploaded where the reader named the kept file (no
+    message names a path of the server)."""
+    return text.replace(path, name)
+
+
 def _problem(severity: str, place: str, message: str) -> dict[str, str]:
     return {"severity": severity, "place": place, "message": message}
 
@@ -89,6 +109,8 @@ def _page(event: Event, number: int, count: int, name: str, index: str) -> tuple
 
     game = Game.of(event, name)
     links = [(f"{_LABELS[ext]}", f"{GAME}.{ext}") for ext in DOWNLOADS]
+    if count > 1:  # USEBIO holds one event a file: this event's
+        links = [(t, f"{GAME}/events/{number}.xml" if u == f"{GAME}.xml" else u) for t, u in links]
     links += [(f"Event {n}", f"{GAME}/events/{n}") for n in range(1, count + 1) if n != number]
     links.append(("Versions", f"{GAME}/versions"))
     players = f"{GAME}/player"  # a player's page, found from the game (views.game_pages)
@@ -143,11 +165,38 @@ def _solve(doc: Results) -> bool:
     return any(e.deals is not None and e.deals.seats is not None for e in doc.events)
 
 
-def convert(path: str, ext: str) -> tuple[bytes | None, str | None]:
-    """One download of the file at ``path`` (see :func:`convert_doc`)."""
+def convert(path: str, ext: str, event: int | None = None) -> tuple[bytes | None, str | None]:
+    """One download of the file at ``path`` (of its event ``event``, from 1, when given; see
+    :func:`convert_doc`)."""
+    import dataclasses
+
     with collect():
         doc = bridgeio.read(path)
+    if event is not None:
+        if not isinstance(doc, Results) or not 1 <= event <= len(doc.events):
+            return None, f"the game has no event {event}"
+        doc = dataclasses.replace(doc, events=[doc.events[event - 1]])
     return convert_doc(doc, ext)
+
+
+def combine(path: str, name: str, deals: str, deals_name: str) -> bytes:
+    """The game at ``path`` with the deals of the hand record at ``deals`` (every event of
+    the game gets them, in place of any it had), as canonical JSON: a new version of the
+    game that keeps all its results."""
+    try:
+        with collect():
+            found = bridgeio.read(deals)
+    except FormatError as error:
+        raise Refused(_named(str(error), deals, deals_name)) from None
+    if not isinstance(found, DealSet) or found.boards is None or len(found.boards) == 0:
+        raise Refused(f"{deals_name}: holds no deals ({found.kind}): send a hand record")
+    with collect():
+        doc = bridgeio.read(path)
+    if not isinstance(doc, Results):
+        raise Refused(f"{name}: holds no results")
+    for event in doc.events:
+        event.deals = found
+    return _written(doc, "json")
 
 
 def convert_doc(doc: Any, ext: str) -> tuple[bytes | None, str | None]:
@@ -189,11 +238,23 @@ def _standings(doc: Results) -> str:
         seated = players.get((row["event"], row["section"], row["entry"]), [])
         names = " & ".join(_name(p) for p in seated)
         numbers = " & ".join(p["player_number"] or "" for p in seated)
+        texts = [row["event"], row["section"], row["entry"], row["direction"], names, numbers]
         writer.writerow(
-            [row["event"], row["section"], row["entry"], row["direction"], names, numbers]
+            [safe_cell(_text(t)) for t in texts]
             + [_text(row["score"]), _text(row["percentage"]), _text(row["rank"])]
         )
     return out.getvalue()
+
+
+def safe_cell(text: str) -> str:
+    """A text cell a spreadsheet program will not take for a formula: one starting with
+    ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'`` (OWASP's
+    advice); numbers (the scores, written apart) are left as they are.
+
+    >>> safe_cell("=HYPERLINK(1)"), safe_cell("-Smith"), safe_cell("Ann Lee")
+    ("'=HYPERLINK(1)", "'-Smith", 'Ann Lee')
+    """
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def _name(player: dict[str, Any]) -> str:

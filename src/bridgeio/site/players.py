@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Engine, and_, func, literal, select
 
-from bridgeio.site.schema import ANALYSIS, clubs, games, versions
+from bridgeio.site.schema import ANALYSIS, clubs, games, player_ids, public, versions
 
 _players = ANALYSIS["players"]
 _entries = ANALYSIS["entries"]
@@ -199,3 +199,23 @@ def player_url(number: str | None, name: str, club: str) -> str:
     if number:
         return f"/players/{quote(number, safe='')}"
     return "/players?" + urlencode({"name": name, "club": club})
+
+
+def issued(engine: Engine, number: str) -> dict[str, set[int]]:
+    """The bodies that issued ``number`` to a player of a public game, and those games."""
+    query = (
+        select(player_ids.c.body, versions.c.game_id)
+        .select_from(
+            player_ids.join(versions, versions.c.id == player_ids.c.file_id).join(
+                public,
+                and_(public.c.game_id == versions.c.game_id, public.c.version_id == versions.c.id),
+            )
+        )
+        .where(player_ids.c.number == number)
+        .distinct()
+    )
+    found: dict[str, set[int]] = {}
+    with engine.connect() as db:
+        for body, game in db.execute(query):
+            found.setdefault(body, set()).add(game)
+    return found

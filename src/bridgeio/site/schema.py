@@ -70,6 +70,8 @@ tokens = Table(
     Column("digest", String(64), nullable=False, unique=True),  # SHA-256 of the token
     Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
     Column("created", DateTime, nullable=False),
+    Column("last_used", DateTime, nullable=True),
+    Column("expires", DateTime, nullable=True),  # None: a token made before expiry existed
 )
 
 login_failures = Table(
@@ -120,8 +122,31 @@ outputs = Table(
     Column("error", Text, nullable=True),  # why this file could not be made
 )
 
+public = Table(
+    "public",
+    METADATA,
+    # the version of a game the public sees, whose rows the analysis tables hold (one a game:
+    # publishing replaces it in a transaction that holds the game's row)
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("version_id", Integer, ForeignKey("versions.id"), nullable=False),
+)
+
+player_ids = Table(
+    "player_ids",
+    METADATA,
+    # who a player number names: the number and the body that issued it (ACBL, EBU, ...), for
+    # each seat of the public versions' entries (placeholder numbers make no row)
+    Column("file_id", Integer, ForeignKey("versions.id"), nullable=False, index=True),
+    Column("event", Integer, nullable=False),
+    Column("section", Text, nullable=True),
+    Column("entry", Text, nullable=True),
+    Column("seat", SmallInteger, nullable=True),
+    Column("body", String(32), nullable=False),
+    Column("number", String(64), nullable=False, index=True),
+)
+
 SITE_TABLES: tuple[str, ...] = ("clubs", "users", "sessions", "tokens", "login_failures")
-SITE_TABLES += ("games", "versions", "outputs")
+SITE_TABLES += ("games", "versions", "outputs", "public", "player_ids")
 
 
 def _sql_type(arrow_type: object) -> Any:

@@ -44,6 +44,28 @@ class Store:
         handle.write(data)
         return self.keep(handle)
 
+    def clean(self) -> list[Path]:
+        """Remove the files being received by servers that are no longer running (a server
+        killed during an upload); the files removed."""
+        removed = []
+        for found in self.folder.glob(".in-*"):
+            pid = found.name[4:].split("-", 1)[0]
+            if pid.isdigit() and _running(int(pid)):
+                continue
+            try:
+                found.unlink()
+                removed.append(found)
+            except FileNotFoundError:
+                pass
+        return removed
+
+    def forget(self, digest: str) -> None:
+        """Remove a kept file that nothing refers to (an upload that was refused)."""
+        try:
+            self.path(digest).unlink()
+        except FileNotFoundError:
+            pass
+
     def incoming(self) -> Incoming:
         """A file being received, in the store's folder (so keeping it is a rename)."""
         return Incoming(self.folder)
@@ -69,7 +91,8 @@ class Incoming:
     """A file being written to the store, hashed as it comes, that a limit can stop."""
 
     def __init__(self, folder: Path, limit: int | None = None) -> None:
-        self.file = tempfile.NamedTemporaryFile(dir=folder, prefix=".in-", delete=False)
+        prefix = f".in-{os.getpid()}-"  # a server that is not running left it: clean() drops it
+        self.file = tempfile.NamedTemporaryFile(dir=folder, prefix=prefix, delete=False)
         self.name = self.file.name
         self.hash = hashlib.sha256()
         self.size = 0
@@ -92,6 +115,19 @@ class Incoming:
             os.unlink(self.name)
         except FileNotFoundError:
             pass
+
+
+def _running(pid: int) -> bool:
+    """Whether a process of this id runs (this one's own files are its own)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 async def receive(store: Store, chunks: AsyncIterator[bytes], limit: int) -> Incoming:

@@ -1,13 +1,14 @@
 """What every handler of the site shares: who is asking (a bearer token or a session cookie),
-CSRF tokens for forms, HTML pages with their cookies, posted forms read within the upload
-limit, and failures turned into their status (``{"error": ...}`` under ``/api``, a page
-elsewhere).
+CSRF tokens for forms and the checks of cookie-authenticated API calls, HTML pages with their
+cookies, posted forms read within the upload limit, and failures turned into their status
+(``{"error": ...}`` under ``/api``, a page elsewhere).
 """
 
 from __future__ import annotations
 
 import functools
 import hmac
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from bridgeio.site import accounts, pages
 from bridgeio.site.accounts import User
 from bridgeio.site.config import Site
 from bridgeio.site.finishing import Finisher
-from bridgeio.site.forms import BadForm, Form, read_form
+from bridgeio.site.forms import BadForm, BodyRefused, Form, read_form
 from bridgeio.site.games import Club, Forbidden, Games, NotFound
 from bridgeio.site.storage import TooLarge
 
@@ -35,7 +36,9 @@ FORM_SLACK = 64 * 1024
 """A form's bytes besides its file."""
 
 TITLES = {
+    300: "One file an event",
     400: "Bad request",
+    408: "Too slow",
     401: "Log in first",
     403: "Not allowed",
     404: "Not found",
@@ -44,6 +47,18 @@ TITLES = {
     422: "Cannot be published",
     429: "Too many tries",
 }
+
+
+UPLOADS = re.compile(r"^/(api/)?(clubs/[^/]+/games|games/\d+/deals)/?$")
+"""The addresses that take a file (up to the site's upload limit); every other body is at
+most :data:`~bridgeio.site.web.FORM_SLACK` bytes."""
+
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+LARGEST_ID = 2**31 - 1
+"""The largest id a table's key holds (an id past it names nothing: 404, not a database
+error)."""
 
 
 class Failure(Exception):
@@ -84,8 +99,11 @@ def answered(handler: Handler) -> Handler:
     @functools.wraps(handler)
     async def answering(request: Request) -> Response:
         try:
+            for value in request.path_params.values():
+                if isinstance(value, int) and value > LARGEST_ID:
+                    raise NotFound(f"nothing has the number {value}")
             return await handler(request)
-        except Failure as failure:
+        except (Failure, BodyRefused) as failure:
             return await failed(request, failure.status, str(failure))
         except NotFound as missing:
             return await failed(request, 404, str(missing) or "not found")
@@ -107,7 +125,7 @@ async def failed(request: Request, status: int, message: str) -> Response:
             user = None
         title = TITLES.get(status, "Error")
         response = html(request, "error.html.j2", user, status, title=title, message=message)
-    if status == 413:
+    if status in (408, 413):
         response.headers["connection"] = "close"
     return response
 
@@ -121,6 +139,7 @@ async def current_user(request: Request) -> User | None:
     engine = state(request).games.engine
     auth = request.headers.get("authorization", "")
     found: User | None = None
+    request.scope["bridgeio_auth"] = None
     if auth.lower().startswith("bearer "):
         secret = auth[7:].strip()
 
@@ -130,7 +149,8 @@ async def current_user(request: Request) -> User | None:
 
         found = await run_in_threadpool(by_token)
         if found is None:
-            raise Failure(401, "the token is not valid")
+            raise Failure(401, "the token is not valid (or has expired)")
+        request.scope["bridgeio_auth"] = "token"
     elif cookie := request.cookies.get(SESSION):
 
         def by_cookie() -> User | None:
@@ -138,8 +158,50 @@ async def current_user(request: Request) -> User | None:
                 return accounts.session_user(db, cookie)
 
         found = await run_in_threadpool(by_cookie)
+        if found is not None:
+            request.scope["bridgeio_auth"] = "cookie"
+            if in_api(request) and request.method not in SAFE_METHODS:
+                check_api_csrf(request)
     request.scope["bridgeio_user"] = found
     return found
+
+
+def by_cookie(request: Request) -> bool:
+    """Whether the user asking was known by the session cookie (not a bearer token)."""
+    return request.scope.get("bridgeio_auth") == "cookie"
+
+
+def same_origin(request: Request) -> bool:
+    """Whether the request says it comes from a page of this site (its ``Origin`` is this
+    host)."""
+    from urllib.parse import urlsplit
+
+    origin = request.headers.get("origin", "")
+    host = request.headers.get("host", "")
+    return bool(origin and host) and urlsplit(origin).netloc.lower() == host.lower()
+
+
+def check_api_csrf(request: Request) -> None:
+    """A state change of the API by a session cookie (what a page elsewhere could make a
+    browser send): its body must be JSON, or multipart for an upload (a cross-site form cannot
+    send JSON without asking first, and is never answered), and it must come from this site's
+    pages (``Origin``) or carry the CSRF token (``X-CSRF-Token``); 403 or 415 otherwise.
+    Bearer tokens are not sent by browsers on their own: their calls are not checked."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    allowed = {"application/json"}
+    if UPLOADS.match(request.url.path):
+        allowed.add("multipart/form-data")
+    if request.method in ("POST", "PUT", "PATCH") and kind not in allowed:
+        raise Failure(
+            415, "a call made with the login cookie sends JSON (Content-Type: application/json)"
+        )
+    token = request.cookies.get(CSRF, "")
+    given = request.headers.get("x-csrf-token", "")
+    if same_origin(request) or (token and hmac.compare_digest(token.encode(), given.encode())):
+        return
+    raise Failure(
+        403, "a call made with the login cookie must come from this site (Origin or X-CSRF-Token)"
+    )
 
 
 async def director(request: Request) -> User:

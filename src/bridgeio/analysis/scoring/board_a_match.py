@@ -203,14 +203,15 @@ def _totals(
     if not reproduces(sum(fits), len(fits)):
         done.not_reproduced(where, "team totals", "the match scores summed", *_count(fits))
         return False
-    right = [abs((e.score or 0.0) - sums[(s.name, e.number)]) < 0.005 for s, e in recorded]
-    for (section, entry), ok in zip(recorded, right, strict=True):
+    # (the ranks' rule found from the totals as recorded, the places given the rescored ones)
+    rows = [(s, e, e.score or 0.0, sums[(s.name, e.number)]) for s, e in recorded]
+    for _, entry, was, now in rows:
+        ok = abs(was - now) < 0.005
         done.count("totals", ok)
         if not ok:
-            value = sums[(section.name, entry.number)]
             place = f"event {event.number}, team {entry.id}"
-            done.differences.append(Difference(place, "total", entry.score, value))
+            done.differences.append(Difference(place, "total", was, now))
             if apply:
-                entry.score = value
-    _team_ranks(where, event, recorded, apply, done)
+                entry.score = now
+    _team_ranks(where, event, rows, apply, done)
     return True

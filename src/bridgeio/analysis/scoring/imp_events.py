@@ -39,9 +39,9 @@ from bridgeio.analysis.scoring.imp_totals import RankScope as RankScope
 from bridgeio.analysis.scoring.imp_totals import Total as Total
 from bridgeio.analysis.scoring.imp_totals import ranks as ranks
 from bridgeio.analysis.scoring.imps import CrossAverage
-from bridgeio.analysis.scoring.report import Difference, Rescoring, reproduces
+from bridgeio.analysis.scoring.report import GHOST, UNLISTED, Difference, Rescoring, reproduces
 from bridgeio.errors import Problem
-from bridgeio.model.results import Event, Results
+from bridgeio.model.results import Direction, Entry, Event, Results
 
 Bools = T.Bools
 
@@ -142,6 +142,21 @@ class Scored:
             found.append(~np.isnan(computed) & ~T.agree(recorded, computed, decimals))
         return found[0], found[1]
 
+    def own(self, lines: ImpLines) -> Scored:
+        """The file's own board figures: the recorded ones where the rule gives others (the
+        totals' rule is found from these; their boards are reported already)."""
+        ns_wrong, ew_wrong = self.replaced(lines)
+        if not (ns_wrong.any() or ew_wrong.any()):
+            return self
+        ns = np.where(ns_wrong, lines.ns_recorded, self.ns)
+        return Scored(self.rules, self.datum, ns, np.where(ew_wrong, lines.ew_recorded, self.ew))
+
+    def replaced(self, lines: ImpLines) -> tuple[Bools, Bools]:
+        """Lines whose recorded N-S, E-W IMPs the rule does not give, where one is
+        recorded."""
+        ns_wrong, ew_wrong = self.wrong(lines)
+        return ns_wrong & ~np.isnan(lines.ns_recorded), ew_wrong & ~np.isnan(lines.ew_recorded)
+
     def printed(self, lines: ImpLines) -> tuple[Floats, Floats]:
         """The board figures as a file prints them: the recorded one where the rule gives it,
         else the rule's rounded (NaN where the rule gives none)."""
@@ -167,6 +182,13 @@ class EntryFigures:
         ns, ew = (scored.ns, scored.ew) if rules.exact else scored.printed(lines)
         sums, boards = T.tallies(lines, ns, ew)
         return cls(T.totals(lines, sums, boards, rules.total, rules.total_decimals), boards, rules)
+
+    def recorded(self, lines: ImpLines) -> EntryFigures:
+        """The same with each total the file records in place of the rule's."""
+        given = ~np.isnan(lines.scores)
+        if not given.any():
+            return self
+        return replace(self, totals=np.where(given, lines.scores, self.totals))
 
     def places(self, lines: ImpLines) -> Ints:
         """Each entry's place and the last place of its tie (0 where it records no rank)."""
@@ -301,16 +323,67 @@ def board_rules(
 
 def _lines(results: Results, flats: dict[bool, ImpLines], across: bool) -> ImpLines:
     if across not in flats:
-        flats[across] = ImpLines.of(results, across)
+        flats[across] = _ghosted(ImpLines.of(results, across))
     return flats[across]
+
+
+def _ghosted(lines: ImpLines) -> ImpLines:
+    """The lines with an entry of no figure (:data:`.report.GHOST`) for each pair that plays
+    on them and has none in its section's standings, so that it takes its place among the
+    others and is counted neither for nor against a rule."""
+    none = len(lines.entries)
+    lost = (lines.ns_entry == none) | (lines.ew_entry == none)
+    if not lost.any():
+        return lines
+    sections = {(e.number, s.name): (e, s) for e, s, _ in lines.entries}
+    entries, made = list(lines.entries), dict[tuple[int, str, Direction | None, int], int]()
+    sides = lines.ns_entry.copy(), lines.ew_entry.copy()
+    for k in lost.nonzero()[0].tolist():
+        board, i = lines.where[k]
+        found, line = lines.boards[board], lines.boards[board].lines[i]
+        if (found.event, found.sections[i]) not in sections:
+            continue  # (a section with no standings)
+        event, section = sections[(found.event, found.sections[i])]
+        apart = any(x.direction is not None for x in section.entries)
+        for side, direction, number in ((0, Direction.NS, line.ns), (1, Direction.EW, line.ew)):
+            if sides[side][k] != none or number <= 0:
+                continue
+            facing = direction if apart else None
+            key = (event.number, section.name, facing, number)
+            if key not in made:
+                made[key] = len(entries)
+                tail = "" if facing is None else facing.name
+                entries.append(
+                    (event, section, Entry(f"{number}{tail}", number, facing, kept=GHOST))
+                )
+            sides[side][k] = made[key]
+    if not made:
+        return lines
+    for column in sides:
+        column[column == none] = len(entries)
+    extra = len(entries) - none
+    ranks, tied = lines.ranks
+    return replace(
+        lines,
+        entries=entries,
+        ns_entry=sides[0],
+        ew_entry=sides[1],
+        scores=np.concatenate([lines.scores, np.full(extra, np.nan)]),
+        ranks=(np.concatenate([ranks, np.zeros(extra, dtype=np.int64)]),
+               np.concatenate([tied, np.zeros(extra, dtype=bool)])),
+        groups={},
+    )  # fmt: skip
 
 
 def _entry_rules(
     lines: ImpLines, rules: ImpRules
 ) -> tuple[tuple[tuple[int, int], tuple[int, int]], ImpRules]:
     """How totals are made and ranks scoped that the file's own fit best with these board
-    rules (the first of the best), with the totals' and the ranks' agreement."""
-    scored = Scored.of(lines, rules)
+    rules (the first of the best), with the totals' and the ranks' agreement: the totals'
+    rule found from the file's own board figures, the ranks' from its own totals."""
+    computed = Scored.of(lines, rules)
+    scored = computed.own(lines)
+    slack = None if scored is computed else _slack(lines, computed)
     best: tuple[int, int] = (-1, 0)
     chosen = rules
     # (the figures recorded are the same for every trial: one that gives them all is the
@@ -318,6 +391,10 @@ def _entry_rules(
     for total, exact in itertools.product(Total, (False, True)):
         trial = replace(rules, total=total, exact=exact)
         right, given = EntryFigures.of(lines, trial, scored).total_agreement(lines, trial)
+        if exact and slack is not None:  # (a replaced figure is printed, not unrounded)
+            figures = EntryFigures.of(lines, trial, scored)
+            off = np.abs(lines.scores - figures.totals)
+            right = right | (off <= slack + 1e-7)
         found = (trues(right & given), trues(given))
         if found[0] > best[0]:
             best, chosen = found, trial
@@ -326,7 +403,7 @@ def _entry_rules(
     rank_best: tuple[int, int] = (-1, 0)
     for scope in RankScope:
         trial = replace(chosen, rank_scope=scope)
-        figures = EntryFigures.of(lines, trial, scored)
+        figures = EntryFigures.of(lines, trial, scored).recorded(lines)
         right, given = figures.rank_agreement(lines, figures.places(lines))
         found = (trues(right), trues(given))
         if found[0] > rank_best[0]:
@@ -334,6 +411,19 @@ def _entry_rules(
         if found[0] == found[1]:
             break
     return (best, rank_best), rules
+
+
+def _slack(lines: ImpLines, computed: Scored) -> Floats:
+    """How far each entry's total from the file's own board figures may be from one made
+    from the unrounded figures: half a unit of the board figures for each line whose
+    recorded figure stands in for the rule's, scaled to a full session, and half a unit of
+    the total's last digit for the printed sum so scaled."""
+    ns_wrong, ew_wrong = computed.replaced(lines)
+    count, boards = T.tallies(lines, ns_wrong.astype(np.float64), ew_wrong.astype(np.float64))
+    board_half = T.half_unit(computed.rules.board_decimals)
+    scale = np.divide(boards.max(initial=1), boards, out=np.ones(boards.size), where=boards > 0)
+    slack = (count * board_half + T.half_unit(computed.rules.total_decimals)) * scale
+    return np.asarray(slack, dtype=np.float64)
 
 
 def _from_totals(
@@ -402,11 +492,14 @@ def _compare(lines: ImpLines, rules: ImpRules, checked: Checked, done: Rescoring
         nothing = np.full(lines.group.size, np.nan)
         scored = Scored(rules, None, nothing, nothing)
     figures = EntryFigures.of(lines, rules, scored)
+    touched = _touched(lines, scored) if checked.boards else None
+    own = None  # (the figures from the file's own: what a moved figure is said to follow)
+    if touched is not None and touched.any():
+        own = EntryFigures.of(lines, rules, scored.own(lines)).recorded(lines)
     if checked.totals:
-        touched = _touched(lines, scored) if checked.boards else None
-        _total_differences(lines, rules, figures, checked.apply, done, touched)
+        _total_differences(lines, rules, figures, checked.apply, done, touched, own)
     if checked.ranks:
-        _rank_differences(lines, figures, checked.apply, done)
+        _rank_differences(lines, figures, checked.apply, done, own)
 
 
 def _touched(lines: ImpLines, scored: Scored) -> Bools:
@@ -427,11 +520,13 @@ def _total_differences(
     apply: bool,
     done: Rescoring,
     touched: Bools | None = None,
+    own: EntryFigures | None = None,
 ) -> None:
-    """Each total the rules do not give: an error (a typo, or a total a board finding moves);
-    where two or more entries whose board figures all agree are off by amounts nothing in the
-    file explains (Pianola's cross-IMP pairs 16 and 17: 53.57 and 21.29 where their boards
-    sum to 56.15 scaled and 28.14), one warning naming them, their totals left as recorded."""
+    """Each total the rules do not give: an error (a typo), or one that follows from a
+    board finding (agreeing with the file's own board figures: ``own``); where two or more
+    entries whose board figures all agree are off by amounts nothing in the file explains
+    (Pianola's cross-IMP pairs 16 and 17: 53.57 and 21.29 where their boards sum to 56.15
+    scaled and 28.14), one warning naming them, their totals left as recorded."""
     right, given = figures.total_agreement(lines, rules)
     printed = T.round_half_away(figures.totals, rules.total_decimals)
     odd = given & ~right & (~touched if touched is not None else False)
@@ -439,16 +534,17 @@ def _total_differences(
         odd[:] = False
     else:
         done.unchecked.append(_unexplained(lines, odd, figures.totals, printed))
+    follows = np.zeros(given.size, dtype=bool)
+    if own is not None and touched is not None:
+        follows = touched & T.agree(lines.scores, own.totals, rules.total_decimals)
     for i in np.flatnonzero(given).tolist():
         event, section, entry = lines.entries[i]
         done.count("totals", bool(right[i]))
         if not right[i] and not odd[i]:
             value = float(printed[i])
-            done.differences.append(
-                Difference(
-                    entry_place(event.number, section.name, entry), "total", entry.score, value
-                )
-            )
+            place = entry_place(event.number, section.name, entry)
+            moved = bool(follows[i])
+            done.differences.append(Difference(place, "total", entry.score, value, follows=moved))
             if apply:
                 entry.score = value
 
@@ -469,9 +565,21 @@ def _unexplained(lines: ImpLines, odd: Bools, totals: Floats, printed: Floats) -
     )
 
 
-def _rank_differences(lines: ImpLines, figures: EntryFigures, apply: bool, done: Rescoring) -> None:
+def _rank_differences(
+    lines: ImpLines,
+    figures: EntryFigures,
+    apply: bool,
+    done: Rescoring,
+    own: EntryFigures | None = None,
+) -> None:
+    """Each rank the rules do not give the totals as rescored: an error, or one that
+    follows from a board finding (agreeing with the places of the recorded totals,
+    ``own``)."""
     places = figures.places(lines)
     right, given = figures.rank_agreement(lines, places)
+    follows = np.zeros(given.size, dtype=bool)
+    if own is not None and not right[given].all():
+        follows = own.rank_agreement(lines, own.places(lines))[0]
     for i in np.flatnonzero(given).tolist():
         event, section, entry = lines.entries[i]
         done.count("ranks", bool(right[i]))
@@ -479,7 +587,9 @@ def _rank_differences(lines: ImpLines, figures: EntryFigures, apply: bool, done:
             low, high = (int(v) for v in places[i])
             recorded = f"{entry.rank}{'=' if entry.tied else ''}"
             place = entry_place(event.number, section.name, entry)
-            done.differences.append(Difference(place, "rank", recorded, T.tie_text(low, high)))
+            tie = T.tie_text(low, high)
+            moved = bool(follows[i])
+            done.differences.append(Difference(place, "rank", recorded, tie, follows=moved))
             if apply:
                 entry.rank, entry.tied = low, high > low
 
@@ -524,6 +634,9 @@ def rescore_imps(event: Event, apply: bool, done: Rescoring) -> None:
         )
     done.methods.setdefault(event.number, rules)
     lines = _lines(alone, flats, rules.across_sections)
+    for number, section, entry in lines.entries:
+        if entry.kept is GHOST:
+            done.errors.append(Problem(entry_place(number.number, section.name, entry), UNLISTED))
     checked = _policy(where, found, rules, apply, done)
     _compare(lines, rules, checked, done)
     _unscored(where, lines, done)

@@ -314,9 +314,30 @@ def _vp_differences(
             recorded = f"{match.home_vp:g}–{match.away_vp:g}"
             place = _place(event, section, match)
             done.differences.append(Difference(place, "VPs", recorded, scale.wrong[i]))
-            given = scale.vps(vps.margin, vps.boards)
+            given = scale.vps(vps.margin, vps.boards) or _between(scale, vps.margin)
             if apply and given is not None:
                 match.home_vp, match.away_vp = given
+            elif apply:  # (the file's own scale, known from its matches, does not say)
+                done.unchecked.append(
+                    f"{place}: VPs not rewritten: the file's scale, known from its own "
+                    f"matches, gives a margin of {vps.margin:g} {scale.wrong[i]}"
+                )
+
+
+def _between(scale: ScaleFit, margin: float) -> tuple[float, float] | None:
+    """Both sides' VPs for a margin the file's own scale does not show, where the margins
+    either side of it give the winner the same VPs (its scale is monotone: a margin between
+    two of one figure has that figure); None where they differ."""
+    table = scale.table
+    if not table:
+        return None
+    size = abs(margin)
+    below = [v for m, v in table.items() if m < size]
+    above = [v for m, v in table.items() if m > size]
+    if not below or not above or max(below) != min(above):
+        return None
+    winner = max(below)
+    return (winner, scale.total - winner) if margin >= 0 else (scale.total - winner, winner)
 
 
 def _fill_victory_points(
@@ -365,37 +386,49 @@ def _team_totals(
         closest = f"the {kind} summed"
         done.not_reproduced(where, "team totals", closest, agreeing[kind], len(recorded))
         return ""
+    rescored: dict[int, float] = {}
     for section, entry, score in recorded:
         value = sums[kind][(section.name, entry.number)]
         ok = abs(score - value) < 0.005
         done.count("totals", ok)
         if not ok:
+            rescored[id(entry)] = value
             place = f"event {event.number}, team {entry.id}"
             done.differences.append(Difference(place, "total", score, value))
             if apply:
                 entry.score = value
-    _team_ranks(where, event, [(s, e) for s, e, _ in recorded], apply, done)
+    rows = [(s, e, score, rescored.get(id(e), score)) for s, e, score in recorded]
+    _team_ranks(where, event, rows, apply, done)
     return kind
 
 
 def _team_ranks(
-    where: str, event: Event, entries: list[tuple[Section, Entry]], apply: bool, done: Rescoring
+    where: str,
+    event: Event,
+    entries: list[tuple[Section, Entry, float, float]],
+    apply: bool,
+    done: Rescoring,
 ) -> None:
-    """Each team's place by total in its section (ties share the best place)."""
-    found: list[tuple[Entry, int, int]] = []
-    for name in dict.fromkeys(s.name for s, _ in entries):
-        group = [e for s, e in entries if s.name == name]
-        lows, highs = T.ranks([e.score or 0.0 for e in group])
-        found.extend((e, int(a), int(b)) for e, a, b in zip(group, lows, highs, strict=True))
-    ranked = [(e, a, b) for e, a, b in found if e.rank is not None]
-    right = [a <= (e.rank or 0) <= b for e, a, b in ranked]
+    """Each team's place by total in its section (ties share the best place): the rule
+    checked against the recorded totals, the places then given the rescored ones (a rank
+    only these move follows from what moved them)."""
+    found: list[tuple[Entry, int, int, int, int]] = []
+    for name in dict.fromkeys(s.name for s, _, _, _ in entries):
+        group = [(e, was, now) for s, e, was, now in entries if s.name == name]
+        lows, highs = T.ranks([was for _, was, _ in group])
+        new_lows, new_highs = T.ranks([now for _, _, now in group])
+        for (e, _, _), a, b, c, d in zip(group, lows, highs, new_lows, new_highs, strict=True):
+            found.append((e, int(a), int(b), int(c), int(d)))
+    ranked = [row for row in found if row[0].rank is not None]
+    right = [a <= (e.rank or 0) <= b for e, a, b, _, _ in ranked]
     if not reproduces(sum(right), len(right)):
         done.not_reproduced(where, "ranks", "ranked by total", sum(right), len(right))
         return
-    for (entry, low, high), ok in zip(ranked, right, strict=True):
+    for (entry, _, _, low, high), ok in zip(ranked, right, strict=True):
         done.count("ranks", ok)
-        if not ok:
+        if not low <= (entry.rank or 0) <= high:
             place = f"event {event.number}, team {entry.id}"
-            done.differences.append(Difference(place, "rank", entry.rank, T.tie_text(low, high)))
+            tie = T.tie_text(low, high)
+            done.differences.append(Difference(place, "rank", entry.rank, tie, follows=ok))
             if apply:
                 entry.rank, entry.tied = low, high > low

@@ -34,7 +34,7 @@ from bridgeio.analysis.scoring.boards import Pool
 from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
-from bridgeio.model.results import Direction, Entry, Event, Section
+from bridgeio.model.results import Direction, Entry, Event, Section, StratRank
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -141,6 +141,7 @@ class Kept:
     carried: bool = False  # whether final scores count what was carried over
     table: tuple[list[Entry], Ints, Ints] | None = None  # see :meth:`strats`
     index: dict[int, int] | None = None  # each entry's row of the table (when first asked)
+    moved: dict[int, tuple[float, float]] | None = None  # scores as recorded and rescored
 
     @classmethod
     def of(cls, event: Event) -> Kept:
@@ -193,17 +194,27 @@ class Kept:
         placed = np.array([bool(e.ranks) for e in entries], dtype=bool)
         return rows, strat[placed], table[placed]
 
-    def final_scores(self, rows: Rows) -> Floats:
-        """:meth:`final_score` of each row (-inf: no score)."""
-        if self.carried:
-            return np.array([self.final_score(e) for _, e in rows], dtype=np.float64)
+    def rescored(self, rows: Rows, recorded: Floats, rescored: Floats) -> None:
+        """Keep the rows' session scores as recorded and as rescored, where they differ
+        (the overall places' rule is found from the recorded ones, then given the others)."""
+        moved = self.moved = self.moved or {}
+        for k in (recorded != rescored).nonzero()[0].tolist():
+            moved[id(rows[k][1])] = (float(recorded[k]), float(rescored[k]))
+
+    def final_scores(self, rows: Rows, rescored: bool = False) -> Floats:
+        """:meth:`final_score` of each row (-inf: no score): the scores as recorded, or as
+        rescored."""
+        if self.carried or self.moved:
+            return np.array([self.final_score(e, rescored) for _, e in rows], dtype=np.float64)
         scores = np.array([e.score for _, e in rows], dtype=np.float64)  # (None: NaN)
         return np.where(np.isnan(scores), -np.inf, scores)
 
-    def final_score(self, entry: Entry) -> float:
-        """The entry's score over every session: its session score and what was carried
-        over (0 where none is kept)."""
+    def final_score(self, entry: Entry, rescored: bool = False) -> float:
+        """The entry's score over every session: its session score (as recorded, or as
+        rescored) and what was carried over (0 where none is kept)."""
         score = entry.score if entry.score is not None else -np.inf
+        if self.moved and id(entry) in self.moved:
+            score = self.moved[id(entry)][int(rescored)]
         return score + _number(getattr(entry.kept, "carryover", 0.0)) if self.carried else score
 
 
@@ -248,15 +259,23 @@ def check_ranks(
     done: Rescoring,
     kept: Kept | None = None,
     basis: str = "total",
+    new: Floats | None = None,
+    ghosts: int = 0,
 ) -> None:
     """Each entry's recorded rank against its place by the rule most ranks follow (see the
     module), then ACBLscore's strat and overall places; ``values`` are the entries'
-    ``basis`` (their totals, or percentages where a file records no total)."""
+    ``basis`` as recorded (their totals, or percentages where a file records no total),
+    from which each rule is found, and ``new`` the same as rescored (None: as recorded),
+    which the rule then places: a rank that agrees with neither is an error, one that
+    agrees with the recorded only follows from what moved them. The last ``ghosts`` rows
+    are pairs on the boards with no entry: placed, never counted (nor strat-ranked)."""
     ranks = np.array([e.rank for _, e in rows], dtype=np.float64)  # (None: NaN)
     missing = np.isnan(values)
     given = ~np.isnan(ranks) & ~missing
     if some(missing):
         values = np.where(missing, -np.inf, values)
+    if new is not None:
+        new = np.where(np.isnan(new), -np.inf, new)
     where, kept = Where.of(rows), kept or Kept()
     field, ne = FIELDS[0], None
     if some(given):
@@ -277,11 +296,42 @@ def check_ranks(
             )
         else:
             method.ranks = rule.describe(basis)
-            if count < found:
+            if new is not None:
+                before = (agrees, low, high)
+                _moved(pool, rows, (rule, where, new, ranks), given, before, apply, done)
+            elif count < found:
                 _differences(pool, rows, given & ~agrees, low, high, apply, done)
         field = rule.field
+    if ghosts:  # (no strat, no eligibility: not strat-ranked)
+        rows, values = rows[:-ghosts], values[:-ghosts]
+        new = None if new is None else new[:-ghosts]
+        where = Where.of(rows)
     if any(e.ranks for _, e in rows):
-        strat_ranks(pool.event, rows, values, where.groups(field), kept, done)
+        strat_ranks(pool.event, rows, (values, new), where.groups(field), kept, (apply, done))
+
+
+def _moved(
+    pool: Pool,
+    rows: Rows,
+    placed: tuple[Rule, Where, Floats, Floats],
+    given: Bools,
+    before: tuple[Bools, Ints, Ints],
+    apply: bool,
+    done: Rescoring,
+) -> None:
+    """The ranks by ``rule`` of the rescored ``new`` values: a recorded rank that agrees
+    with neither these places nor the recorded values' is an error, one that agrees with
+    the recorded values' only follows from what moved them, and so does a tied rank whose
+    tie the new values change (a file that splits a tie's ranks, ACBLscore, keeps each its
+    own: each put in its place with ``apply``). ``before``: which ranks agree with the
+    recorded values, and the places these give (low and high ends of each tie)."""
+    rule, where, new, ranks = placed
+    agrees, was_low, was_high = before
+    low, high, now = _placed(rule, where.groups(rule.field), new, ranks)
+    tied = np.array([e.tied for _, e in rows], dtype=bool)
+    retied = tied & ((low != was_low) | (high != was_high))
+    _differences(pool, rows, given & ~agrees & ~now, low, high, apply, done)
+    _differences(pool, rows, given & agrees & (~now | retied), low, high, apply, done, True)
 
 
 Tried = tuple[int, Rule, Ints, Ints, Bools]
@@ -311,12 +361,7 @@ def _tried(
             count, _, low, high, agrees = seen[key]
             tried.append((count, rule, low, high, agrees))
             continue
-        groups = where.groups(rule.field)
-        low, high = places(values, groups, rule.after, rule.decimals)
-        agrees = (low <= ranks) & (ranks <= high)
-        if rule.decimals < 2:  # a total printed at a half was rounded either way
-            other = places(values, groups, rule.after, rule.decimals, up=False)
-            agrees |= (other[0] <= ranks) & (ranks <= other[1])
+        low, high, agrees = _placed(rule, where.groups(rule.field), values, ranks)
         tried.append((trues(agrees & given), rule, low, high, agrees))
         seen[key] = tried[-1]
         if tried[-1][0] == wanted:
@@ -324,15 +369,29 @@ def _tried(
     return tried
 
 
-def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> None:
+def _placed(rule: Rule, groups: Ints, values: Floats, ranks: Floats) -> tuple[Ints, Ints, Bools]:
+    """The places ``rule`` gives ``values`` (low and high ends of each tie) and which
+    recorded ``ranks`` agree with them."""
+    low, high = places(values, groups, rule.after, rule.decimals)
+    agrees = (low <= ranks) & (ranks <= high)
+    if rule.decimals < 2:  # a total printed at a half was rounded either way
+        other = places(values, groups, rule.after, rule.decimals, up=False)
+        agrees |= (other[0] <= ranks) & (ranks <= other[1])
+    return low, high, agrees
+
+
+def overall_ranks(
+    event: Event, done: Rescoring, kept: Kept | None = None, apply: bool = False
+) -> None:
     """ACBLscore's overall places in each strat, where recorded: across every section of
     the event and both directions, by final score, among the eligible entries of the strat,
-    ties shared (see the module)."""
+    ties shared (see the module); the rule found from the scores as recorded, then given
+    the scores as rescored where some moved."""
     kept = kept or Kept.of(event)
     rows, strat, table = kept.placed(event)
     if not rows:
         return
-    recorded, tie = table[:, :, 1], table[:, :, 2]  # (row, strat)
+    recorded = table[:, :, 1]  # (row, strat)
     r, k = recorded.nonzero()  # (the array's own method: np.nonzero adds a Python call)
     if not r.size:
         return
@@ -342,15 +401,28 @@ def overall_ranks(event: Event, done: Rescoring, kept: Kept | None = None) -> No
         kept.carried = carried
         if ne:
             inside &= ~kept.not_eligible(rows)[:, None]
-        ri, ki = inside.nonzero()
-        low, high = np.zeros((2, *recorded.shape), dtype=np.int64)
-        low[ri, ki], high[ri, ki] = places(kept.final_scores(rows)[ri], ki)
-        hit = (inside & (recorded == low) & ((tie == 0) | (tie == high)))[r, k]
+        low, high, hit = _overall(kept.final_scores(rows), inside, (r, k), table)
         if every(hit) or not kept.eligibility:
             break
     found = Checks("overall")
-    found.add(hit, lambda: (r, k, recorded[r, k], low[r, k], high[r, k]))
-    found.verdict(event, rows, done)
+    if kept.moved:
+        low, high, now = _overall(kept.final_scores(rows, True), inside, (r, k), table)
+        found.add(hit, lambda: (r, k, recorded[r, k], low[r, k], high[r, k]), now)
+    else:
+        found.add(hit, lambda: (r, k, recorded[r, k], low[r, k], high[r, k]))
+    found.verdict(event, rows, done, apply)
+
+
+def _overall(
+    scores: Floats, inside: Bools, at: tuple[Ints, Ints], table: Ints
+) -> tuple[Ints, Ints, Bools]:
+    """The overall places of the rows ``inside`` each strat (row, strat) by ``scores``
+    (low and high ends of each tie), and which recorded places (``at``) agree with them."""
+    ri, ki = inside.nonzero()
+    low, high = np.zeros((2, *table.shape[:2]), dtype=np.int64)
+    low[ri, ki], high[ri, ki] = places(scores[ri], ki)
+    recorded, tie = table[:, :, 1], table[:, :, 2]
+    return low, high, (inside & (recorded == low) & ((tie == 0) | (tie == high)))[at]
 
 
 def _differences(
@@ -361,23 +433,34 @@ def _differences(
     high: Ints,
     apply: bool,
     done: Rescoring,
+    follows: bool = False,
 ) -> None:
     for k in wrong.nonzero()[0].tolist():
         section, entry = rows[k]
         place = entry_place(pool.event.number, section.name, entry)
         tie = f"{low[k]}-{high[k]}" if high[k] > low[k] else int(low[k])
-        done.differences.append(Difference(place, "rank", entry.rank, tie))
+        was = f"{entry.rank}=" if entry.tied and follows else entry.rank
+        done.differences.append(Difference(place, "rank", was, tie, follows=follows))
         if apply:
             entry.rank, entry.tied = int(low[k]), bool(high[k] > low[k])
+            if entry.ranks:  # (the first strat's place is the rank: ACBLscore)
+                entry.ranks[0].rank = entry.rank
 
 
 def strat_ranks(
-    event: Event, rows: Rows, values: Floats, groups: Ints, kept: Kept, done: Rescoring
+    event: Event,
+    rows: Rows,
+    values: tuple[Floats, Floats | None],
+    groups: Ints,
+    kept: Kept,
+    done: tuple[bool, Rescoring],
 ) -> None:
     """ACBLscore's rank in each strat after the first (the first's is the entry's rank,
     checked already), where recorded: among the entries eligible for the strat, in the
     ``groups`` the entries' ranks are found in, NE pairs after, ties split (a rank anywhere
-    in the tie agrees; see the module)."""
+    in the tie agrees; see the module). ``values``: the entries' totals as recorded, from
+    which the rule is found, and as rescored (None: as recorded); ``done``: whether to
+    put each place in its place, and the report."""
     strat, table = kept.strats(rows)
     depth = table.shape[1]
     if depth < 2:
@@ -390,13 +473,20 @@ def strat_ranks(
     given = recorded != 0
     for ne in (False, True):  # (NE pairs looked up only where needed)
         after = kept.not_eligible(rows)[r] if ne else None
-        low, high = places(values[r], keyed, after)
+        low, high = places(values[0][r], keyed, after)
         hit = ((low <= recorded) & (recorded <= high))[given]
         if every(hit) or not kept.eligibility:
             break
     found = Checks("strat")
-    found.add(hit, lambda: (r[given], k[given], recorded[given], low[given], high[given]))
-    found.verdict(event, rows, done)
+    rescored = values[1]
+    if rescored is not None:
+        low, high = places(rescored[r], keyed, after)
+        now = ((low <= recorded) & (recorded <= high))[given]
+        found.add(hit, lambda: (r[given], k[given], recorded[given], low[given], high[given]), now)
+    else:
+        found.add(hit, lambda: (r[given], k[given], recorded[given], low[given], high[given]))
+    apply, report = done
+    found.verdict(event, rows, report, apply)
 
 
 def _strat_table(entries: list[Entry]) -> tuple[Ints, Ints]:
@@ -428,29 +518,39 @@ NAMES = {
 @dataclass
 class Checks:
     """Recorded strat places of one kind checked: how many, how many agree, and each that
-    does not (row, strat, recorded, low and high places by the rule)."""
+    does not (row, strat, recorded, low and high places by the rule, and whether it only
+    follows from a score that moved)."""
 
     kind: str
     agreeing: int = 0
     compared: int = 0
-    wrong: list[tuple[int, int, int, int, int]] = field(default_factory=list)
+    wrong: list[tuple[int, int, int, int, int, bool]] = field(default_factory=list)
 
-    def add(self, ok: Bools, where: Callable[[], tuple[Ints, Ints, Ints, Ints, Ints]]) -> None:
-        """Recorded places, each agreeing with the rule's or not (``ok``); ``where`` gives
-        each one's row, strat, recorded place and low and high places by the rule, asked
-        for only where one disagrees."""
+    def add(
+        self,
+        ok: Bools,
+        where: Callable[[], tuple[Ints, Ints, Ints, Ints, Ints]],
+        now: Bools | None = None,
+    ) -> None:
+        """Recorded places, each agreeing with the rule's or not (``ok``), and with the
+        rule's places of the rescored scores (``now``; None: none moved); ``where`` gives
+        each one's row, strat, recorded place and low and high places by the rule (of the
+        rescored scores), asked for only where one disagrees."""
         agreeing = trues(ok)
         self.compared += int(ok.size)
         self.agreeing += agreeing
-        if agreeing == ok.size:
+        wrong = ~ok if now is None else ~now
+        if not some(wrong):
             return
         row, strat, recorded, low, high = where()
-        for at in (~ok).nonzero()[0].tolist():
+        for at in wrong.nonzero()[0].tolist():
             found = (row[at], strat[at], recorded[at], low[at], high[at])
-            self.wrong.append(tuple(int(v) for v in found))  # type: ignore[arg-type]
+            place = tuple(int(v) for v in found)
+            self.wrong.append((*place, bool(ok[at])))  # type: ignore[arg-type]
 
-    def verdict(self, event: Event, rows: Rows, done: Rescoring) -> None:
-        """Reproduced (a place alone against the rule is an error) or one warning."""
+    def verdict(self, event: Event, rows: Rows, done: Rescoring, apply: bool = False) -> None:
+        """Reproduced (a place alone against the rule is an error; with ``apply``, each
+        put in its place) or one warning."""
         if not self.compared:
             return
         what, rule = NAMES[self.kind]
@@ -461,7 +561,7 @@ class Checks:
             done.not_reproduced(where, what, rule, self.agreeing, self.compared)
             return
         letters = [s.letter for s in event.strats] if self.wrong else []
-        for r, k, recorded, low, high in self.wrong:
+        for r, k, recorded, low, high, follows in self.wrong:
             section, entry = rows[r]
             letter = letters[k] if k < len(letters) else k + 1
             done.differences.append(
@@ -470,5 +570,14 @@ class Checks:
                     f"{self.kind} rank in strat {letter}",
                     recorded,
                     f"{low}-{high}" if high > low else low,
+                    follows=follows,
                 )
             )
+            if apply and k < len(entry.ranks):
+                self._put(entry.ranks[k], low, high)
+
+    def _put(self, rank: StratRank, low: int, high: int) -> None:
+        if self.kind == "strat":
+            rank.rank = low
+        else:
+            rank.overall_low, rank.overall_high = low, high if high > low else 0

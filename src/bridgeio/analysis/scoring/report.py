@@ -23,6 +23,7 @@ from typing import Protocol
 
 from bridgeio.analysis.scoring.matchpoints import Convention
 from bridgeio.errors import Problem
+from bridgeio.model.provenance import Provenance
 
 ROUNDED = {"cut": "cut", "half even": "halves to even", "half away": "halves away from zero"}
 
@@ -34,6 +35,19 @@ def reproduces(agreeing: int, compared: int) -> bool:
     """Whether a rule that reproduces ``agreeing`` of ``compared`` figures is the file's: at
     least three in four of them (nothing to compare: nothing against it)."""
     return agreeing >= BULK * compared
+
+
+class Ghost(Provenance):
+    """What a pair that plays on the boards with no entry in the standings is kept as: an
+    entry of no figure, placed among the others by its points and counted neither for nor
+    against a rule (a row not read, or left out: :data:`UNLISTED`)."""
+
+
+GHOST = Ghost()
+UNLISTED = (
+    "plays on the boards and has no entry in the standings (a row not read, or left out): "
+    "placed by its points, its total and place not checked"
+)
 
 
 class Described(Protocol):
@@ -103,6 +117,7 @@ class Difference:
     recorded: object
     computed: object
     note: str = ""
+    follows: bool = False  # moved only by a figure it is made from, reported already
 
     @property
     def blank(self) -> bool:
@@ -144,6 +159,7 @@ class Rescoring:
     )
     unfit: list[str] = field(default_factory=list)  # figures no known rule reproduces
     unscored: list[str] = field(default_factory=list)  # events of a kind not scored here
+    errors: list[Problem] = field(default_factory=list)  # findings that are no figure's
 
     def not_reproduced(self, where: str, what: str, closest: str, agrees: int, of: int) -> None:
         """One warning for figures of a kind that no known rule reproduces (the closest rule
@@ -167,8 +183,8 @@ percentage, 12 of 20 agree)']
         """Errors for the differences, one warning for each thing not checked, and one for
         the figures the file does not record (the rule's are no error of the file: ``score``
         fills them in)."""
-        found = [d.problem for d in self.differences if not d.blank]
-        missing = len(self.differences) - len(found)
+        found = self.findings()
+        missing = sum(d.blank for d in self.differences)
         notes = [Problem("results", text, "warning") for text in self.unchecked]
         if missing:
             text = (
@@ -178,7 +194,62 @@ percentage, 12 of 20 agree)']
             notes.append(Problem("results", text, "warning"))
         return found + notes
 
+    def findings(self) -> list[Problem]:
+        """An error for each figure that differs on its own, and for the figures that
+        differ only because one they are made from does (a changed score moves its board's
+        points, which move totals, which move ranks) one warning an event, said at what
+        they follow from (:func:`follows`)."""
+        alone = [d for d in self.differences if not d.blank and not d.follows]
+        moved = [d for d in self.differences if not d.blank and d.follows]
+        return [d.problem for d in alone] + follows(alone, moved) + self.errors
+
     def count(self, what: str, agrees: bool) -> None:
         """Count one comparison of ``what``."""
         self.agreement[what][0] += int(bool(agrees))
         self.agreement[what][1] += 1
+
+
+KINDS = {"total": "totals", "percentage": "percentages", "rank": "ranks"}
+
+
+def follows(alone: list[Difference], moved: list[Difference]) -> list[Problem]:
+    """One warning an event for the figures ``moved`` by the differences ``alone``, at the
+    board (or entry) they follow from where there is one, else at the event.
+
+    >>> board = Difference("event 1, board 2, pairs 3/4", "N-S matchpoints", 5.0, 4.5)
+    >>> moved = [Difference(f"event 1, pair {n}", w, 1, 2, follows=True)
+    ...          for n, w in ((3, "total"), (4, "total"), (3, "rank"))]
+    >>> str(follows([board], moved)[0])
+    'event 1, board 2: warning: 2 totals and 1 rank follow from it (bridgeio score rewrites them)'
+    """
+    events: dict[str, list[Difference]] = {}
+    for difference in moved:
+        events.setdefault(difference.place.split(",")[0], []).append(difference)
+    found = []
+    for event, figures in events.items():
+        sources = list(dict.fromkeys(_source(d.place) for d in alone if _event(d) == event))
+        counts: dict[str, int] = {}
+        for difference in figures:
+            kind = KINDS.get(difference.what) or difference.what.split(" in strat")[0] + "s"
+            counts[kind] = counts.get(kind, 0) + 1
+        said = [f"{n} {kind if n > 1 else kind[:-1]}" for kind, n in counts.items()]
+        text = ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
+        verb = "follows" if len(figures) == 1 else "follow"
+        if len(sources) == 1:
+            place, cause = sources[0], "it"
+        else:
+            place, cause = event, f"the {len(sources)} places above" if sources else "rescoring"
+        message = f"{text} {verb} from {cause} (bridgeio score rewrites them)"
+        found.append(Problem(place, message, "warning"))
+    return found
+
+
+def _event(difference: Difference) -> str:
+    return difference.place.split(",")[0]
+
+
+def _source(place: str) -> str:
+    """The board of a line's place (its pairs left out), or the place itself."""
+    for line in (", pairs ", ", table "):  # (a pair's line, an individual's)
+        place = place.split(line)[0]
+    return place

@@ -168,7 +168,7 @@ def _event(event: Event, convention: Convention | None, apply: bool, done: Resco
         wrong = _compare(pool, flat, scored, method, apply, done)
         applied = scored.sources()
         check_totals(pool, flat, scored.sources(wrong), applied, method, apply, done, kept)
-    overall_ranks(event, done, kept)
+    overall_ranks(event, done, kept, apply)
 
 
 def _where(pool: Pool) -> str:

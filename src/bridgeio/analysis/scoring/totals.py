@@ -33,7 +33,15 @@ from bridgeio.analysis.scoring.contracts import entry_place
 from bridgeio.analysis.scoring.factoring import Floats
 from bridgeio.analysis.scoring.field import Flat, Sides
 from bridgeio.analysis.scoring.ranking import Kept, check_ranks, rank_fit
-from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
+from bridgeio.analysis.scoring.report import (
+    GHOST,
+    UNLISTED,
+    Difference,
+    Method,
+    Rescoring,
+    reproduces,
+)
+from bridgeio.errors import Problem
 from bridgeio.model.results import Direction, Entry, Section
 
 Rows = list[tuple[Section, Entry]]
@@ -70,6 +78,7 @@ class Tallies:
         self.awards: Floats | None = None
         self.adjusted: Floats | None = None
         self.pick: Ints | None = None  # (a view of other rows: see :meth:`picked`)
+        self.ghosts = 0  # the last rows: pairs on the boards with no entry (:func:`_ghosts`)
         self.made: dict[str, Floats] = {}
 
     def _sum(self, name: str, values: tuple[Floats, Floats]) -> Floats:
@@ -92,7 +101,7 @@ class Tallies:
         nothing played)."""
         view = Tallies.__new__(Tallies)
         view.src, view.sides, view.index, view.keep = self.src, self.sides, self.index, self.keep
-        view.size, view.pick, view.made = self.size, pick, {}
+        view.size, view.pick, view.made, view.ghosts = self.size, pick, {}, 0
         view.played = np.asarray(
             np.where(pick >= 0, self.played[np.maximum(pick, 0)], 1.0), dtype=np.float64
         )
@@ -156,14 +165,51 @@ def tallies(pool: Pool, flat: Flat, src: Sources) -> tuple[Rows, Tallies]:
     pairs = np.concatenate([flat.pairs[0][sides[0]], flat.pairs[1][sides[1]]])
     wanted = ([k for k, _, _ in ranked], [e.number for _, _, e in ranked])
     index, lines = _index(fields, pairs, *wanted)
+    wanted_before = wanted[0]
+    if int(lines.sum()) < pairs.size:  # (some line's pair is no wanted entry: rare)
+        ghosts = _ghosts(pool, mitchell, fields[index == len(ranked)], pairs[index == len(ranked)])
+        if ghosts:
+            ranked = ranked + ghosts
+            wanted = ([k for k, _, _ in ranked], [e.number for _, _, e in ranked])
+            index, lines = _index(fields, pairs, *wanted)
     keep = lines > 0  # (the wanted entries with a line)
     rows = [(s, e) for (_, s, e), ok in zip(ranked, keep.tolist(), strict=True) if ok]
     counts = Tallies(src, sides, index, keep, lines[keep].astype(np.float64))
+    counts.ghosts = len(ranked) - len(wanted_before)
     if src.awards is not None:
         counts.awards = _awards(flat, src.awards, split, wanted, keep)
         adjusted = _awards(flat, _penalties(flat, src.awards), split, wanted, keep)
         counts.adjusted = adjusted if some(adjusted) else None
     return rows, counts
+
+
+def _ghosts(
+    pool: Pool, mitchell: list[bool], fields: Ints, pairs: Ints
+) -> list[tuple[int, Section, Entry]]:
+    """The pairs that play on the boards and have no entry in their section's standings (a
+    row not read, or left out), each as an entry of its own with no figure (:data:`GHOST`):
+    they take their places among the others (by their points), and are counted neither for
+    nor against a rule."""
+    known = {
+        (k * 2 + (mitchell[k] and e.direction is Direction.EW), e.number)
+        for k, section in enumerate(pool.sections)
+        for e in section.entries
+    }
+    found = []
+    for code, number in sorted(set(zip(fields.tolist(), pairs.tolist(), strict=True))):
+        section = pool.sections[code // 2]
+        if number <= 0 or (code, number) in known or not section.entries:
+            continue
+        direction = (Direction.EW if code % 2 else Direction.NS) if mitchell[code // 2] else None
+        tail = "" if direction is None else direction.name
+        ghost = Entry(f"{number}{tail}", number, direction, kept=GHOST)
+        found.append((code, section, ghost))
+    return found
+
+
+def ghosts(rows: Rows) -> Bools:
+    """Which rows are pairs on the boards with no entry (:func:`_ghosts`)."""
+    return np.array([e.kept is GHOST for _, e in rows], dtype=bool)
 
 
 def _penalties(flat: Flat, awards: Sides) -> Sides:
@@ -363,6 +409,8 @@ def check_totals(
     rows, counts = tallies(pool, flat, check)
     if not rows:
         return
+    if counts.ghosts:
+        _unlisted(pool, rows[-counts.ghosts :], done)
     scores = Recorded.of([e.score for _, e in rows])
     adjust = np.zeros(len(rows))
     rules = _rules(pool, rows, counts, adjust)
@@ -381,21 +429,40 @@ def check_totals(
     # was made without), from the rule's
     both = (rules, again, moved)
     event = pool.event.number
-    rule = _figure(event, "total", rows, scores, both, 0, apply, done)
+    rule, totals = _figure(event, "total", rows, scores, both, 0, apply, done)
     if rule:
         method.totals = rule
     shares = Recorded.of([e.percentage for _, e in rows])
-    share = _figure(event, "percentage", rows, shares, both, 1, apply, done, rule)
+    share, percentages = _figure(event, "percentage", rows, shares, both, 1, apply, done, rule)
     if share and not rule:
         method.percentages = share
-    totals = _recorded([e.score for _, e in rows]) if apply else scores.values  # (as rescored)
-    values = _ranked_values(rows, totals, rules, rule)
+    if kept is not None and totals is not None:
+        kept.rescored(rows, scores.values, totals)
+    # the ranks' rule is found from the recorded totals; the places it gives the totals as
+    # rescored (where a board's points moved some) are what a rank is checked against too
     basis = "total" if some(scores.given) or rule else "percentage"
+    values = _ranked_values(rows, scores.values, shares.values, rules, rule)
+    new = None
+    if totals is not None or percentages is not None:
+        new = _ranked_values(
+            rows,
+            scores.values if totals is None else totals,
+            shares.values if percentages is None else percentages,
+            again,
+            rule,
+        )
     if rules.handicaps is not None:  # places by the total, or by the scratch percentage
         scratch = values - rules.handicaps / 2
         if rank_fit(rows, scratch) > rank_fit(rows, values):
             values, basis = scratch, "percentage before the handicap"
-    check_ranks(pool, rows, values, method, apply, done, kept, basis)
+            new = None if new is None else new - rules.handicaps / 2
+    check_ranks(pool, rows, values, method, apply, done, kept, basis, new, counts.ghosts)
+
+
+def _unlisted(pool: Pool, rows: Rows, done: Rescoring) -> None:
+    """An error for each pair that plays on the boards with no entry in the standings."""
+    for section, entry in rows:
+        done.errors.append(Problem(entry_place(pool.event.number, section.name, entry), UNLISTED))
 
 
 @dataclass
@@ -453,13 +520,16 @@ def _figure(
     apply: bool,
     done: Rescoring,
     first: str = "",
-) -> str:
+) -> tuple[str, Floats | None]:
     """Totals (``column`` 0) or percentages (1) checked by the rule most of them agree
-    with (ties: ``first``, then the order of the rules); the rule, ``""`` where none is
-    recorded or none reproduces them."""
+    with (ties: ``first``, then the order of the rules): the rule is found from the file's
+    own board points, a figure that agrees with neither these nor the rule's is an error,
+    one that agrees with the file's points but not the rule's follows from its board
+    (:attr:`.Difference.follows`). The rule (``""`` where none is recorded or none
+    reproduces them) and the figures as rescored (None: none moves)."""
     given = recorded.given
     if not some(given):
-        return ""
+        return "", None
     rules, again, moved = both
     names = sorted(rules, key=lambda name: name != first)
     fitting: dict[str, npt.NDArray[np.bool_]] = {}
@@ -480,28 +550,38 @@ def _figure(
     plural = f"{what}s"
     if not reproduces(agreeing, compared):
         done.not_reproduced(f"event {event}", plural, rule, agreeing, compared)
-        return ""
-    if agreeing == compared and not apply:
-        return rule  # (every figure agrees: none to report)
+        return "", None
+    if agreeing == compared and not shifted:
+        return rule, None  # (every figure agrees, from points no rule moves: none to report)
     values = again[rule][column]
-    wrong = given & ~(recorded.agree(values, rule) if apply else fitting[rule])
+    wrong = given & ~recorded.agree(values, rule)
+    if not some(wrong):
+        return rule, None
+    alone = ~fitting[rule]
+    rescored = recorded.values.copy()
     for k in wrong.nonzero()[0].tolist():
         section, entry = rows[k]
         value = _stored(float(values[k]), recorded.unit)
+        rescored[k] = value
         place = entry_place(event, section.name, entry)
-        done.differences.append(Difference(place, what, float(recorded.values[k]), value))
+        follows = not alone[k]
+        done.differences.append(
+            Difference(place, what, float(recorded.values[k]), value, follows=follows)
+        )
         if apply:
             setattr(entry, "score" if column == 0 else "percentage", value)
-    return rule
+    return rule, rescored
 
 
-def _ranked_values(rows: Rows, totals: Floats, rules: Rules, rule: str) -> Floats:
-    """What the entries are ranked on: their ``totals`` as the file records them (as
-    rescored, with ``apply``), else the rule's, else their percentages."""
+def _ranked_values(
+    rows: Rows, totals: Floats, percentages: Floats, rules: Rules, rule: str
+) -> Floats:
+    """What the entries are ranked on: their ``totals`` (where a row records none, the
+    rule's), else their ``percentages``."""
     if rule:
         totals = np.where(np.isnan(totals), rules[rule][0], totals)
     if every(np.isnan(totals)):
-        totals = _recorded([e.percentage for _, e in rows])
+        totals = percentages
     return totals
 
 

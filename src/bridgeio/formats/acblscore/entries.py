@@ -220,11 +220,16 @@ def _merge_ties(entries: list[Entry]) -> None:
     for entry in entries:
         if entry.rank and entry.score is not None:
             groups.setdefault((entry.direction or entry.seat, entry.score), []).append(entry)
-    for group in groups.values():
-        if len(group) > 1:
-            best = min(e.rank for e in group if e.rank)
-            for entry in group:
-                entry.rank, entry.tied = best, True
+    for found in groups.values():
+        if len(found) < 2:
+            continue
+        # (a pair not eligible, NE, is placed after the eligible ones: never tied with one)
+        for eligible in (True, False):
+            group = [e for e in found if bool(getattr(e.kept, "eligibility", 0)) != eligible]
+            if len(group) > 1:
+                best = min(e.rank for e in group if e.rank)
+                for entry in group:
+                    entry.rank, entry.tied = best, True
 
 
 # --------------------------------------------------------------------------------- patching

@@ -106,8 +106,9 @@ class Table:
             if name not in self.columns:
                 self.columns.append(name)
         # the file's own cell wins where the model has none (an adjusted score written in
-        # the Contract column) and for RankTie (producers differ in what they put there)
-        own = {k: v for k, v in kept.items() if row.get(k, "-") == "-" or k == "RankTie"}
+        # the Contract column) and for RankTie where the model ties the entry too
+        # (producers differ in what they put there; a tie the model parts is no tie)
+        own = {k: v for k, v in kept.items() if (row.get(k, "-") == "-") != (k == "RankTie")}
         self.rows.append(row | own)
 
     def text(self) -> str:

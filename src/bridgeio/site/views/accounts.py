@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
@@ -12,11 +14,13 @@ from bridgeio.site.web import (
     SESSION,
     Failure,
     answered,
+    by_cookie,
     check_csrf,
     current_user,
     director,
     html,
     posted,
+    same_origin,
     state,
 )
 
@@ -27,9 +31,11 @@ async def _log_in(request: Request, name: str, password: str) -> tuple[User, str
     engine = state(request).games.engine
 
     def check() -> tuple[User | None, str]:
+        user = accounts.log_in(engine, name, password, address)
+        if user is None:
+            return None, ""
         with engine.begin() as db:
-            user = accounts.log_in(db, name, password, address)
-            return user, (accounts.new_session(db, user) if user else "")
+            return user, accounts.new_session(db, user)
 
     try:
         user, secret = await run_in_threadpool(check)
@@ -53,7 +59,14 @@ def _session_cookie(request: Request, response: Response, secret: str) -> None:
 
 @answered
 async def api_login(request: Request) -> Response:
-    """``POST /api/session`` ``{"user", "password"}``: a session cookie."""
+    """``POST /api/session`` ``{"user", "password"}``: a session cookie. Only JSON, and
+    only from this site's pages when a browser says where it comes from (``Origin``): a page
+    elsewhere cannot log a visitor in as someone else."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Failure(415, 'send {"user": ..., "password": ...} as application/json')
+    if "origin" in request.headers and not same_origin(request):
+        raise Failure(403, "a login must come from this site's pages")
     try:
         given = await request.json()
         name, password = str(given["user"]), str(given["password"])
@@ -65,17 +78,51 @@ async def api_login(request: Request) -> Response:
     return response
 
 
-@answered
-async def api_token(request: Request) -> Response:
-    """``POST /api/tokens``: a new bearer token of the user logged in."""
+async def _by_session(request: Request) -> User:
+    """The user logged in by the session cookie: a token cannot make, list or revoke tokens
+    (a stolen token cannot outlive its revocation by making another)."""
     user = await director(request)
-    engine = state(request).games.engine
+    if not by_cookie(request):
+        raise Failure(403, "tokens are managed when logged in (a token cannot make tokens)")
+    return user
 
-    def make() -> str:
+
+@answered
+async def api_tokens(request: Request) -> Response:
+    """``GET /api/tokens``: the user's tokens (never their secrets); ``POST``: a new one,
+    ``{"id", "token"}`` (the secret is shown this once)."""
+    user = await _by_session(request)
+    engine = state(request).games.engine
+    if request.method == "GET":
+
+        def listed() -> list[dict[str, Any]]:
+            with engine.connect() as db:
+                return accounts.list_tokens(db, user)
+
+        return JSONResponse(await run_in_threadpool(listed))
+
+    def make() -> tuple[int, str]:
         with engine.begin() as db:
             return accounts.new_token(db, user)
 
-    return JSONResponse({"token": await run_in_threadpool(make)}, 201)
+    token_id, secret = await run_in_threadpool(make)
+    return JSONResponse({"id": token_id, "token": secret}, 201)
+
+
+@answered
+async def api_revoke(request: Request) -> Response:
+    """``DELETE /api/tokens/{id}``: 204 (404: no such token of this user)."""
+    user = await _by_session(request)
+    engine = state(request).games.engine
+    token_id = request.path_params["id"]
+
+    def revoke() -> bool:
+        with engine.begin() as db:
+            return accounts.revoke_token(db, user, token_id)
+
+    if not await run_in_threadpool(revoke):
+        raise Failure(404, f"you have no token {token_id}")
+    return Response(status_code=204)
 
 
 @answered

@@ -3,30 +3,30 @@ upload's result, the publish and unpublish buttons (publishing an older version 
 game back to it), a game's versions, its recap pages inside the site's header (a version's
 with what was found in it and its button), a player's own lines marked, and a game board by
 board for phones. (The JSON API of the same things, and the downloads:
-:mod:`bridgeio.site.views.games`.)"""
+:mod:`bridgeio.site.views.games`.) Which version is public is the ``public`` table's to say
+(:mod:`bridgeio.site.publishing`); a version's status is
+:func:`bridgeio.site.games.shown_status`."""
 
 from __future__ import annotations
 
 import json
 import threading
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from bridgeio.site import catalogue, frames, pages, players
+from bridgeio.site import catalogue, frames, pages, players, publishing
 from bridgeio.site.accounts import User
 from bridgeio.site.catalogue import GameInfo
-from bridgeio.site.games import NotFound, game_url
-from bridgeio.site.views import games as games_api
+from bridgeio.site.games import WITHDRAWN, NotFound, game_url, shown_status
 from bridgeio.site.views.games import _publish, _upload
 from bridgeio.site.web import (
     CSRF,
     SESSION,
-    Failure,
     answered,
     check_csrf,
     csrf_token,
@@ -87,7 +87,8 @@ async def upload(request: Request) -> Response:
     info = await run_in_threadpool(catalogue.game_info, state(request).games.engine, answer["id"])
     published = answer["status"] == "published"
     title = f"{info.heading}: " + ("published" if published else "checked, not yet published")
-    banner = _banner(info, answer["version"], answer["status"], answer["problems"], None)
+    public = await run_in_threadpool(state(request).games.public_number, answer["id"])
+    banner = _banner(info, answer["version"], answer["status"], answer["problems"], public)
     return html(
         request,
         "uploaded.html.j2",
@@ -105,44 +106,27 @@ async def upload(request: Request) -> Response:
 @answered
 async def publish(request: Request) -> Response:
     """The publish button: to the public page. Publishing an older version than the public
-    one makes it the public one again (a roll back)."""
+    one makes it the public one again (a roll back: to the versions, where it is marked)."""
     form = await posted(request)
     check_csrf(request, form)
     number = form.fields.get("version", "")
+    games = state(request).games
+    before = await run_in_threadpool(games.public_number, request.path_params["id"])
     answer = await _publish(request, int(number) if number.isdigit() else None)
-    if await _roll_back(request, answer):  # to the versions, where the public one is marked
+    if before is not None and answer["version"] < before:
         return RedirectResponse(f"{answer['url']}/versions", 303)
     return RedirectResponse(answer["url"], 303)
 
 
-async def _roll_back(request: Request, answer: dict[str, Any]) -> bool:
-    """After a version was published (``answer``): the newer public versions withdrawn, so
-    that it is the public one (a roll back); whether there were any."""
-    user = await director(request)
-    site = state(request).games
-    down_to = int(answer["version"]) + 1
-    return bool(await run_in_threadpool(catalogue.withdraw, site, user, answer["id"], down_to))
-
-
-@answered
-async def api_publish(request: Request) -> Response:
-    """``POST /api/games/{id}/publish`` (:func:`bridgeio.site.views.games.api_publish`:
-    who may, the body), then, when the version published is older than the public one, the
-    roll back to it."""
-    response = await games_api.api_publish(request)
-    if response.status_code == 200:
-        await _roll_back(request, json.loads(bytes(response.body)))
-    return response
-
-
 @answered
 async def unpublish(request: Request) -> Response:
-    """Take a game back from the public (its versions stay, for its directors)."""
+    """Take a game back from the public (:func:`bridgeio.site.publishing.unpublish`; its
+    versions stay, for its directors)."""
     form = await posted(request)
     check_csrf(request, form)
     user = await director(request)
     game_id = request.path_params["id"]
-    await run_in_threadpool(catalogue.withdraw, state(request).games, user, game_id, 0)
+    await run_in_threadpool(publishing.unpublish, state(request).games, user, game_id)
     return RedirectResponse(f"/games/{game_id}/versions", 303)
 
 
@@ -154,13 +138,13 @@ async def versions(request: Request) -> Response:
     games = state(request).games
     game, rows = await run_in_threadpool(games.versions, request.path_params["id"], user)
     info = await run_in_threadpool(catalogue.game_info, games.engine, game.id)
-    public = max((r.number for r in rows if r.status == "published"), default=None)
+    public = await run_in_threadpool(games.public_number, game.id)
     shown = [
         {
             "number": r.number,
             "uploaded": r.uploaded.isoformat(sep=" ") + " UTC",
             "filename": r.filename,
-            "status": r.status,
+            "status": shown_status(r.status, r.number, public),
             "public": r.number == public,
             "problems": json.loads(r.problems),
             "button": _button(r.number, public),
@@ -197,7 +181,7 @@ def _banner(
     detail = ""
     if status == "published" and public == number:
         headline = f"Version {number}: the public version."
-    elif status in ("published", catalogue.WITHDRAWN):
+    elif status in ("published", WITHDRAWN):
         now = "not public now." if public is None else f"not public: version {public} is."
         headline = f"Version {number}: published once, {now}"
     else:
@@ -292,38 +276,16 @@ async def version(request: Request) -> Response:
     row = await run_in_threadpool(games.version, game_id, number, user)
     page = await run_in_threadpool(games.page, game_id, number, user, event)
     info = await run_in_threadpool(catalogue.game_info, games.engine, game_id)
-    _, rows = await run_in_threadpool(games.versions, game_id, user)
-    public = max((r.number for r in rows if r.status == "published"), default=None)
+    public = await run_in_threadpool(games.public_number, game_id)
     directs = user is not None and user.directs(info.club.id)
-    banner = _banner(info, number, row.status, json.loads(row.problems), public)
+    status = shown_status(row.status, number, public)
+    banner = _banner(info, number, status, json.loads(row.problems), public)
     banner["directs"] = directs
     base = game_url(game_id).encode()
     here = f"{game_url(game_id)}/versions/{number}".encode()
     page = page.replace(b'href="' + base + b".", b'href="' + here + b".")
     page = page.replace(b'href="' + base + b"/events/", b'href="' + here + b"/events/")
     return _page(frames.framed(page, _frame(request, user, info, banner=banner)), request)
-
-
-@answered
-async def version_download(request: Request) -> Response:
-    """``/games/{id}/versions/{n}.xml|.pbn|...``: a download of one version (a draft's for
-    its directors)."""
-    from bridgeio.site.jobs import DOWNLOADS
-    from bridgeio.site.views.games import _TYPES
-
-    ext = request.path_params["ext"]
-    if ext not in DOWNLOADS:
-        raise Failure(404, f"no download .{ext}")
-    user = await current_user(request)
-    games = state(request).games
-    game_id, number = request.path_params["id"], request.path_params["number"]
-    row = await run_in_threadpool(games.version, game_id, number, user)
-    data, error = await run_in_threadpool(games.download, row, ext)
-    if data is None:
-        raise Failure(409, f"this game cannot be written as .{ext}: {error}")
-    name = f"game-{game_id}-version-{number}.{ext}"
-    headers = {"content-disposition": f'attachment; filename="{name}"'}
-    return Response(data, media_type=_TYPES[ext], headers=headers)
 
 
 @answered
@@ -407,7 +369,8 @@ async def board(request: Request) -> Response:
 @answered
 async def player(request: Request) -> Response:
     """A player named in a game's page (``?number=...&name=...``): to their page, by their
-    number when it is theirs (a number that names someone else, or a placeholder, is not),
+    number when it is theirs (a number that names someone else, or a placeholder, is not;
+    a number several bodies issued: the page of the body that issued it in this game),
     else by their name within the game's club."""
     engine = state(request).games.engine
     info = await run_in_threadpool(catalogue.game_info, engine, request.path_params["id"])
@@ -416,5 +379,10 @@ async def player(request: Request) -> Response:
     if number:
         found = await run_in_threadpool(players.history, engine, number, None, None)
         if found["games"] and found["name"].lower() == name.lower():
-            return RedirectResponse(players.player_url(number, name, info.club.slug), 303)
+            url = players.player_url(number, name, info.club.slug)
+            bodies = await run_in_threadpool(players.issued, engine, number)
+            mine = [b for b, games in bodies.items() if info.id in games]
+            if len(bodies) > 1 and len(mine) == 1:
+                url = f"/players/{quote(mine[0], safe='')}{url.removeprefix('/players')}"
+            return RedirectResponse(url, 303)
     return RedirectResponse(players.player_url(None, name, info.club.slug), 303)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
@@ -24,16 +24,38 @@ _COLUMNS = [
 
 
 async def _history(request: Request) -> dict[str, Any]:
-    number = request.path_params.get("number")
+    """The player asked for: by number (of the body ``{body}`` when given), or by name."""
+    number, body = request.path_params.get("number"), request.path_params.get("body")
     name = request.query_params.get("name")
     if not number and not name:
         raise Failure(400, "give a player number (/players/NUMBER) or a name (?name=...)")
     club = request.query_params.get("club")
     engine = state(request).games.engine
     found = await run_in_threadpool(players.history, engine, number, name, club)
+    if body is not None and number:
+        bodies = await run_in_threadpool(players.issued, engine, number)
+        if body not in bodies:
+            raise Failure(404, f"no published game of {body} player {number}")
+        found["games"] = [g for g in found["games"] if g["game"] in bodies[body]]
+        found["body"] = body
     if not found["games"]:
         raise Failure(404, "no published game of this player")
     return found
+
+
+async def issuers(request: Request, prefix: str) -> list[dict[str, str]]:
+    """The bodies that issued the number asked for (``/players/{number}``) with the address of
+    each one's player under ``prefix``; none when one body did (or none, or a name is asked)."""
+    number = request.path_params.get("number")
+    if not number or "body" in request.path_params:
+        return []
+    bodies = await run_in_threadpool(players.issued, state(request).games.engine, number)
+    if len(bodies) < 2:
+        return []
+    return [
+        {"body": b, "url": f"{prefix}/{quote(b, safe='')}/{quote(number, safe='')}"}
+        for b in sorted(bodies)
+    ]
 
 
 @answered
@@ -42,14 +64,29 @@ async def api_player(request: Request) -> Response:
     found = await _history(request)
     keys = ("game", "date", "club", "partner", "percentage", "rank", "name", "url", "scorecard")
     games = [{k: g[k] for k in keys} for g in found["games"]]
-    return JSONResponse(
-        {"name": found["name"], "player_number": found["player_number"], "games": games}
-    )
+    answer = {"name": found["name"], "player_number": found["player_number"], "games": games}
+    if "body" in found:
+        answer["body"] = found["body"]
+    return JSONResponse(answer)
 
 
 @answered
 async def player(request: Request) -> Response:
-    """A player's page: every published game, sortable (by script, or by the links)."""
+    """A player's page: every published game, sortable (by script, or by the links); for a
+    number several bodies issued (``/players/{number}``), 300 and a page naming each."""
+    if listed := await issuers(request, "/players"):
+        number = request.path_params["number"]
+        names = " and ".join(b["body"] for b in listed)
+        return html(
+            request,
+            "bodies.html.j2",
+            await current_user(request),
+            300,
+            title=f"Player {number}",
+            message=f"Number {number} was issued by {names}: which player?",
+            number=number,
+            bodies=listed,
+        )
     found = await _history(request)
     key = request.query_params.get("sort", "date")
     if key in players.SORTS:
