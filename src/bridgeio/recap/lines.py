@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from bridgeio.model.results import BoardResult, Section
 from bridgeio.recap.checks import EPS, Checks, Figure
 from bridgeio.recap.entries import Roster, Who
+from bridgeio.recap.play import PlayView, play_view
 from bridgeio.recap.text import (
     CardText,
     ContractText,
@@ -57,6 +58,7 @@ class Line:
     ns_check: Figure | None = None
     ew_check: Figure | None = None
     note: str = ""
+    play: PlayView | None = None  # the table's auction and play, where the file has them
 
     @property
     def ns_points_text(self) -> str:
@@ -135,7 +137,15 @@ def line(board: int, result: BoardResult, roster: Roster, found: Checks | None =
         ns_check=checked.ns if checked is not None and checked.ns.state else None,
         ew_check=checked.ew if checked is not None and checked.ew.state else None,
         note=checked.note if checked is not None else "",
+        play=_play(result),
     )
+
+
+def _play(result: BoardResult) -> PlayView | None:
+    """The line's auction and play, where the file holds either."""
+    if result.auction is None and result.play is None:
+        return None
+    return play_view(result.auction, result.play, result.contract, result.room)
 
 
 def travellers(

@@ -17,6 +17,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from bridgeio.recap.entries import Who
+from bridgeio.recap.play import CallText
 from bridgeio.recap.text import SUITS, CardText, ContractText, number_text
 
 _SUIT = Markup('<span class="suit {}" role="img" aria-label="{}">{}</span>')
@@ -46,6 +47,21 @@ def contract(shown: ContractText | None) -> Markup:
 def card(shown: CardText | None) -> Markup:
     """A card (``♥10``), or nothing."""
     return Markup("") if shown is None else _SUITS[shown.suit] + escape(shown.rank)
+
+
+def call(shown: CallText | None) -> Markup:
+    """A call (``1♠``, ``Pass``, ``X``), its alert's number after it, the explanation as
+    the number's title (the explanation is the file's text: escaped); nothing for None.
+
+    >>> str(call(CallText(0, "", "X", 1, "t/o <b>")))
+    'X<sup class="alert" title="t/o &lt;b&gt;">1</sup>'
+    """
+    if shown is None:
+        return Markup("")
+    text = escape(shown.word) if not shown.level else escape(shown.level) + strain(shown.strain)
+    if shown.note:
+        text += Markup('<sup class="alert" title="{}">{}</sup>').format(shown.alert, shown.note)
+    return Markup(text)
 
 
 def who(one: Who) -> Markup:
@@ -100,6 +116,7 @@ HELPERS = {
     "strain": strain,
     "contract": contract,
     "card": card,
+    "call": call,
     "who": who,
     "whos": whos,
     "team": team,

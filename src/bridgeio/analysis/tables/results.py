@@ -18,6 +18,7 @@ from typing import Any
 
 from bridgeio.analysis.tables.columns import Tables
 from bridgeio.analysis.tables.deals import add_deals
+from bridgeio.analysis.tables.play import play_rows
 from bridgeio.model.movement import MAX_ROUNDS, MAX_TABLES, Played, from_results, group_labels
 from bridgeio.model.results import (
     Award,
@@ -87,6 +88,7 @@ def add_section(
         add_entry(tables, keys, entry)
     cells: Cells = {}
     tables.extend("results", result_rows(keys, section.results, None, cells))
+    play_rows(keys, section.results, tables.rows["calls"], tables.rows["cards"])
     if cells:
         add_movement(tables, keys, cells, section.directional and not individual)
     for match in section.matches:
@@ -105,6 +107,7 @@ def add_section(
             ),
         )
         tables.extend("results", result_rows(keys, match.boards, (match.home, match.away)))
+        play_rows(keys, match.boards, tables.rows["calls"], tables.rows["cards"])
 
 
 def add_entry(tables: Tables, keys: tuple[int, int, str], entry: Entry) -> None:

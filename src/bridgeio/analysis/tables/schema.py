@@ -46,6 +46,10 @@ _COLUMNS = {
     "vulnerability:cat pbn:str par:i32",
     "dd_tricks": "file_id:i32 event:i32 record:i32 deal_id:i64 seat:cat strain:cat tricks:i8",
     "movements": f"{_KEYS} round:i32 table:i32 ns:i32 ew:i32 south:i32 west:i32 group:cat",
+    "calls": f"{_KEYS} board:i32 round:i32 table:i32 room:cat index:i32 seat:cat call:cat "
+    "alert:str",
+    "cards": f"{_KEYS} board:i32 round:i32 table:i32 room:cat trick:i8 position:i8 seat:cat "
+    "card:cat dd_cost:i8",
 }
 
 

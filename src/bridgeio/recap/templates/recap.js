@@ -28,4 +28,32 @@
   document.querySelectorAll("table.sortable thead th button").forEach(function (button) {
     button.addEventListener("click", function () { sort(button.parentNode); });
   });
+  function stepper(table) {
+    var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+    var shown = rows.length;
+    var bar = document.createElement("p");
+    bar.className = "steps";
+    var label = document.createElement("span");
+    label.setAttribute("aria-live", "polite");
+    function show(count) {
+      shown = Math.max(0, Math.min(rows.length, count));
+      rows.forEach(function (row, index) { row.hidden = index >= shown; });
+      label.textContent = shown === rows.length ? "All tricks" : "Tricks 1–" + shown + " of " + rows.length;
+      if (shown === 0) { label.textContent = "Before the lead"; }
+    }
+    [["«", "First trick", function () { show(1); }], ["‹", "One trick back", function () { show(shown - 1); }],
+     ["›", "One trick on", function () { show(shown + 1); }], ["»", "Every trick", function () { show(rows.length); }]]
+      .forEach(function (spec) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.textContent = spec[0];
+        button.setAttribute("aria-label", spec[1]);
+        button.addEventListener("click", spec[2]);
+        bar.appendChild(button);
+      });
+    bar.appendChild(label);
+    table.parentNode.insertBefore(bar, table.nextSibling);
+    show(rows.length);
+  }
+  document.querySelectorAll("table.tricks").forEach(stepper);
 })();
