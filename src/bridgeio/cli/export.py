@@ -46,8 +46,8 @@ def export(
     """Files and folders into analysis tables: Parquet, DuckDB or CSV.
 
     PATHS are walked recursively, every file's format sniffed; the tables are files, events,
-    sections, entries, players, results, team_matches, deals, dd_tricks and movements
-    (docs/tables.md). A file that cannot be read is listed in the files table with
+    sections, entries, players, results, team_matches, deals, dd_tricks, movements, calls and
+    cards (docs/tables.md). A file that cannot be read is listed in the files table with
     its error, and the export goes on. OUT: a folder (parquet, csv) or a database file."""
     from bridgeio.analysis.tables import expand
     from bridgeio.analysis.tables.columns import pandas_unseen
