@@ -126,3 +126,12 @@ def test_each_team_s_scorecard_lists_its_matches_from_its_side() -> None:
     ]
     # a team's scorecard has no board lines of a pairs game: only the matches table
     assert [t.get("class") for t in by_class(cards["s0-x2"], "table", "card")] == ["card matches"]
+
+
+def test_a_teams_event_without_matches_in_its_file_heads_its_standings_team() -> None:
+    event = team_event()
+    event.sections[0].matches = []  # a file of standings alone (USEBIO participants, say)
+    tree = parse(render_game(Game.of(event, "teams"), "teams"))
+    standings = [t for t in tree.iter("table") if "standings" in (t.get("class") or "")]
+    heads = [text(th) for table in standings for th in table.iter("th")]
+    assert "Team" in heads and "Pair" not in heads

@@ -116,6 +116,7 @@ class Game:
     sections: list[SectionView]
     boards: list[BoardView]
     individual: bool = False
+    team: bool = False  # a teams event (its standings headed Team, matches in its file or not)
     method: str = ""  # how the figures are checked: the scoring engine's Method.describe()
     unchecked: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
@@ -140,6 +141,7 @@ class Game:
         hands = Hands(event.deals)
         game = cls(title, [d for d in details if d], [], [], event.kind.value == "individual")
         game.prefix = prefix
+        game.team = event.kind.value == "teams"
         boards: dict[int, BoardView] = {}
         marks = event.scoring is Scoring.MATCHPOINTS
         found = checks(event)
