@@ -6,6 +6,13 @@ person by player number, or else by name).
 ...         (None, "Bo", "Ng", 70.0, 1)]
 >>> [(p["name"], p["games"], p["average"]) for p in ranked(rows, 2)]
 [('Ann Lee', 2, 55.0)]
+
+Partners with the same games share a place; a placeholder number (``0``) names nobody, so
+its players are told apart by name:
+
+>>> rows = [("0", "Al", "Roe", 60.0, 1), ("0", "Cy", "Fox", 60.0, 1), ("7", "Di", "Ma", 50.0, 1)]
+>>> [(p["rank"], p["name"]) for p in ranked(rows, 1)]
+[(1, 'Al Roe'), (1, 'Cy Fox'), (3, 'Di Ma')]
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from typing import Any
 
 from sqlalchemy import Engine, and_, select
 
+from bridgeio.site.bodies import issuer
 from bridgeio.site.games import Club
 from bridgeio.site.players import player_url
 from bridgeio.site.schema import ANALYSIS, games, versions
@@ -73,9 +81,11 @@ def ranked(rows: Iterable[tuple[Any, Any, Any, float, int]], minimum: int) -> li
     by_player: dict[tuple[str, str], dict[str, Any]] = {}
     for number, first, last, percentage, game in rows:
         name = " ".join(p for p in (first, last) if p)
-        key = ("number", number) if number else ("name", name.lower())
+        real = issuer(number, "", None) is not None  # (a placeholder names nobody)
+        key = ("number", number) if real else ("name", name.lower())
         if not key[1]:
             continue
+        number = number if real else None
         player = by_player.setdefault(key, {"name": name, "player_number": number, "marks": {}})
         player["marks"][game] = percentage  # a game counts once (two events: the last)
     found = []
@@ -87,6 +97,11 @@ def ranked(rows: Iterable[tuple[Any, Any, Any, float, int]], minimum: int) -> li
             )
             found.append(player)
     found.sort(key=lambda p: (-p["average"], -p["games"], p["name"]))
-    for rank, player in enumerate(found, 1):
-        player["rank"] = rank
+    for index, player in enumerate(found):
+        ahead = found[index - 1] if index else None
+        tied = ahead is not None and (ahead["average"], ahead["games"]) == (
+            player["average"],
+            player["games"],
+        )
+        player["rank"] = ahead["rank"] if tied and ahead is not None else index + 1
     return found
