@@ -42,15 +42,42 @@ def played_games(event: Event, head: list[str], tail: list[str]) -> list[str]:
     deals = _deal_index(event.deals)
     games = []
     for section in event.sections:
-        names = _names(section)
-        for board in sorted(_boards(section), key=lambda b: b.number):
-            for line in sorted(board.results, key=lambda r: r.room != "open"):
-                lines = list(head) + [f'[Board "{board.number}"]']
-                lines += _players(names, line)
-                lines += _deal_tags(board.number, deals.get(board.number))
-                lines += tail + _result_tags(line, board.number)
-                games.append("\n".join(lines) + "\n")
+        names, teams = _names(section), _teams(section)
+        for number, lines in _lines(section):
+            for line in lines:
+                text = [*head, f'[Board "{number}"]', *_players(names, line)]
+                text += _deal_tags(number, deals.get(number)) + tail + teams.get(id(line), [])
+                games.append("\n".join(text + _result_tags(line)) + "\n")
     return games
+
+
+def _teams(section: Section) -> dict[int, list[str]]:
+    """The ``HomeTeam``/``VisitTeam`` tags of each line (by id) of a match: the teams'
+    names, so that the games read back as the match."""
+    named = {e.number: e.name or str(e.number) for e in section.entries}
+    found = {}
+    for match in section.matches:
+        home, away = named.get(match.home, str(match.home)), named.get(match.away, str(match.away))
+        tags = [f'[HomeTeam "{_tag(home)}"]', f'[VisitTeam "{_tag(away)}"]']
+        for board in match.boards:
+            for line in board.results:
+                imps = board.imps if line.ns == match.home else -board.imps if board.imps else None
+                imps = line.ns_points if imps is None else imps
+                found[id(line)] = tags + ([f'[ScoreIMP "NS {imps:g}"]'] if imps is not None else [])
+    return found
+
+
+def _lines(section: Section) -> list[tuple[int, list[BoardResult]]]:
+    """Each board's lines (open room first), once though a section's boards and its
+    matches' hold the same lines."""
+    found: dict[int, dict[int, BoardResult]] = {}
+    for board in _boards(section):
+        for line in board.results:
+            found.setdefault(board.number, {})[id(line)] = line
+    return [
+        (number, sorted(found[number].values(), key=lambda r: r.room != "open"))
+        for number in sorted(found)
+    ]
 
 
 def _deal_index(deals: DealSet | None) -> dict[int, tuple[DealSet, int]]:
@@ -106,7 +133,7 @@ def _players(names: _Names, line: BoardResult) -> list[str]:
     return out
 
 
-def _result_tags(line: BoardResult, number: int) -> list[str]:
+def _result_tags(line: BoardResult) -> list[str]:
     lines = [f'[Room "{line.room.title()}"]'] if line.room else []
     contract = line.contract
     declarer = contract.declarer if contract is not None else None
@@ -134,11 +161,11 @@ def _score(ns: Score | None, ew: Score | None) -> str:
 def auction_section(auction: Auction) -> list[str]:
     """The ``Auction`` tag, its calls four a row from the dealer, and its notes."""
     words: list[str] = []
-    notes: list[str] = []
+    notes: list[str | None] = []
     for index, call in enumerate(auction.calls):
         words.append(_CALLS.get(call.text, call.text))
         if index in auction.alerted or index in auction.explanations:
-            notes.append(auction.explanations.get(index, ""))
+            notes.append(auction.explanations.get(index))  # (an alert alone: no Note tag)
             words.append(f"={len(notes)}=")
     if not auction.complete and auction.calls:
         words.append("*")
@@ -151,7 +178,7 @@ def auction_section(auction: Auction) -> list[str]:
             count += 1
         rows[-1].append(word)
     out = [f'[Auction "{auction.dealer.char}"]', *(" ".join(row) for row in rows)]
-    out += [f'[Note "{n}:{_tag(text)}"]' for n, text in enumerate(notes, 1)]
+    out += [f'[Note "{n}:{_tag(text)}"]' for n, text in enumerate(notes, 1) if text is not None]
     return out
 
 

@@ -526,6 +526,15 @@ def _report(results: Results, source: str | None) -> None:
                         any(isinstance(s, Special) and s not in _ADJUSTED for s in marks),
                     )
                     losses.count("the foul groups of # table results", line.foul_group != 0)
+                    losses.count(
+                        "the claims of # table results that differ from their result",
+                        line.play is not None and line.play.claim not in (None, line.tricks),
+                    )
+                    auction = line.auction
+                    losses.count(
+                        "which of # calls explained were not alerted (a PBN note marks both)",
+                        0 if auction is None else len(set(auction.explanations) - auction.alerted),
+                    )
     for what, n in losses.counts.items():
         if n:
             lost("pbn", what.replace("#", f"{n:,}"), source)
