@@ -241,8 +241,8 @@ def tables_to_results(text: str, path: str) -> Results:
     ]
     events = [b.event(found.events[key], found.tables) for key, b in builders.items()]
     if len({e.number for e in events}) < len(events):  # (events without EventNumber tags)
-        for index, event in enumerate(events, 1):
-            event.number = index
+        for index, each in enumerate(events, 1):
+            each.number = index
     problems += [p for b in builders.values() for p in b.problems]
     computed = sum(b.computed for b in builders.values())
     if computed:
