@@ -45,6 +45,7 @@ from typing import Any
 import pytest
 
 import bridgeio
+from bridgeio.model.results import Results
 from tests.cli_driver import marker
 from tests.conftest import CORPUS
 from tests.corpus_runs import python_wording
@@ -181,8 +182,10 @@ def _corpus_kind(folder: str, path: Path) -> tuple[str, str | None]:
         return "foreign", None  # READMEs, ACBLgamedump's answer keys, a DDS test list
     if path.name.startswith("truncated_"):
         return "damaged", "acblscore"
-    if folder == "pbn" and re.search(rb'^\[(Total)?ScoreTable "', path.read_bytes(), re.M):
-        return "results", "pbn"  # a PBN file with score tables reads as results
+    if folder == "pbn" and re.search(
+        rb'^\[(Total)?ScoreTable "|^\[Result "\d', path.read_bytes(), re.M
+    ):
+        return "results", "pbn"  # a PBN file with score tables or played boards: results
     return kinds()[folder], format_of_folder(folder)
 
 
@@ -224,6 +227,9 @@ def _first_solved_deals() -> Any:
                 deals = bridgeio.read(path)
         except Exception:  # noqa: BLE001 - a PBN reader bug: the PBN tests report it
             continue
+        if isinstance(deals, Results) and deals.events:  # played boards: their deals alone
+            deals = deals.events[0].deals[:64]
+            deals.provenance = None  # (the games written back would read as results)
         if getattr(deals, "seats", None) is not None and getattr(deals, "tricks", None) is not None:
             return deals[:64]
     return None

@@ -495,7 +495,7 @@ class Losses:
             entries = sum(len(s.entries) for e in doc.events for s in e.sections)
             lines = sum(len(b.results) for e in doc.events for s in e.sections for b in s.results)
             self.counts[f"the results ({entries} entries, {lines} table results)"] = 1
-        elif kind == DocumentKind.RESULTS and self.target.name != "json":  # (JSON alone, yet)
+        elif kind == DocumentKind.RESULTS and self.target.name not in ("json", "pbn", "lin"):
             played = [
                 line
                 for e in doc.events

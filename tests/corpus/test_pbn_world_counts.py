@@ -33,6 +33,11 @@ def _hands(deal: str) -> dict[str, str]:
     return {SEATS[(start + k) % 4]: hand.upper() for k, hand in enumerate(rest.split())}
 
 
+def _board(game: str) -> str:
+    found = re.search(r'^\[Board "([^"]*)"\]', game, re.M)
+    return found.group(1) if found else ""
+
+
 def _rows(game: str) -> int:
     """The rows of a game's ScoreTable: its lines after the tag up to the next tag."""
     inside, rows = False, 0
@@ -71,4 +76,7 @@ def test_every_deal_hand_table_board_and_row_is_read(path: Path) -> None:
             abilities
         )
     rows = [_rows(g) for g in games if re.search(r"^\[ScoreTable ", g, re.M)]
+    if not re.search(r"^\[ScoreTable ", text, re.M):  # played boards: a line a game's result
+        played = [g for g in games if re.search(r'^\[Result "\d', g, re.M)]
+        rows = [sum(1 for g in played if _board(g) == b) for b in sorted(set(map(_board, played)))]
     assert sorted(lines) == sorted(rows)

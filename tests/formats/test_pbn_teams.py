@@ -154,7 +154,9 @@ def test_endplay_reads_the_teams_pbn_bridgeio_writes(corpus: Path) -> None:
         warnings.simplefilter("ignore")  # (what PBN tables cannot hold, said elsewhere)
         written = results_text(example2).decode()
     games = endplay_pbn.loads(written)
-    assert len([g for g in games if g.board_num]) == 10  # its ten boards
+    # its lines carry auctions and play: written as played boards, a game a table result
+    lines = sum(len(b.results) for s in example2.events[0].sections for b in s.results)
+    assert len([g for g in games if g.board_num]) == lines == 299
 
 
 def test_the_realbridge_export_gives_its_matches_and_warns_once_of_its_one_room_board(

@@ -137,6 +137,7 @@ BUILT_IN = [
         sniff=Lazy[Sniffer]("bridgeio.formats.lin.sniff:sniff"),
         read=Lazy[Reader]("bridgeio.formats.lin.reader:read"),
         check=Lazy[Checker]("bridgeio.formats.lin.checks:check"),
+        write=Lazy[Writer]("bridgeio.formats.lin.writer:write"),
     ),
     FileFormat(
         name="asc",

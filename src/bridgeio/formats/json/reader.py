@@ -40,7 +40,7 @@ def from_document(data: Any, path: str = "<data>") -> Document:
         )
     if "events" in data:
         results = results_from_document(data, path)
-        if "records" in data and len(results.events) == 1:  # a PBN file with both
+        if "records" in data and results.events:  # a PBN file with both: the first event's
             from bridgeio.formats.json.deals import deals_from_document
             from bridgeio.model.deals import DealSet
 

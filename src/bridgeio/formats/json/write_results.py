@@ -79,11 +79,15 @@ def _document(
 def _pbn_records(results: Results) -> list[JSON] | None:
     """A PBN file's deals, for one with results: written as the document's ``records``, as
     for a PBN deal file (DESIGN.md: a PBN file with both has both keys)."""
-    if results.format != "pbn" or len(results.events) != 1 or results.events[0].deals is None:
+    events = results.events
+    deals = events[0].deals if results.format == "pbn" and events else None
+    if deals is None:
+        return None
+    if any(e.deals is not None for e in events[1:]):  # (a PBN file's are the first event's)
         return None
     from bridgeio.formats.json.deals import deal_records  # (NumPy: deals only)
 
-    return list(deal_records(results.events[0].deals))
+    return list(deal_records(deals))
 
 
 def _keep(data: JSON, kept: Provenance | None, key: str = "kept") -> JSON:

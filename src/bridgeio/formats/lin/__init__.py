@@ -19,6 +19,6 @@ from typing import Any
 
 
 def __getattr__(name: str) -> Any:  # the modules are imported when first used
-    if name in ("reader", "checks"):
+    if name in ("reader", "checks", "writer"):
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -32,6 +32,7 @@ from bridgeio.errors import FormatError
 from bridgeio.files import input_size
 from bridgeio.formats.pbn.blocks import Findings, Inheritance, Parsed, parse_slow
 from bridgeio.formats.pbn.fast import parse_fast
+from bridgeio.formats.pbn.played import has_played
 from bridgeio.formats.pbn.provenance import CP1252, UTF8, PbnGames
 from bridgeio.formats.pbn.results import has_results, tables_to_results
 from bridgeio.formats.pbn.scan import TAG, first_text_line
@@ -47,6 +48,8 @@ MAX_STRETCH_BYTES = 1 << 30
 TRICK_NAMES = (b"OptimumResultTable", b"[Ability ", b"[DoubleDummyTricks ")
 """What marks a file whose deals carry double-dummy tricks (unknown where a game has none)."""
 _SCORE_TABLE = re.compile(rb"\[(Total)?ScoreTable[ \t]")
+_PLAYED = re.compile(rb'\[Result "\d|\[Contract "[Pp]ass"')
+"""A game's tricks taken, or a board passed out: maybe a file of played boards."""
 _UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}")
 
 
@@ -126,8 +129,9 @@ def opened(path: str) -> Iterator[io.BufferedIOBase]:
 
 
 def results_text(path: str) -> str | None:
-    """The text of a PBN file with score tables (``ScoreTable``, ``TotalScoreTable``), None
-    for a deal file (found block by block: a deal file is not held whole)."""
+    """The text of a PBN file with score tables (``ScoreTable``, ``TotalScoreTable``) or
+    played boards (:mod:`.played`), None for a deal file (found block by block: a deal file
+    is not held whole)."""
     seam, found = b"", False
     with opened(path) as handle:
         while not found:
@@ -135,6 +139,7 @@ def results_text(path: str) -> str | None:
             if not block:
                 return None
             found = _SCORE_TABLE.search(seam + block) is not None
+            found = found or _PLAYED.search(seam + block) is not None
             seam = block[-40:]
         handle.seek(0)
         data = handle.read()
@@ -143,7 +148,7 @@ def results_text(path: str) -> str | None:
     except UnicodeDecodeError:
         text = data.decode("cp1252", errors="replace")
     text = text.removeprefix("\ufeff")
-    return text if has_results(text) else None
+    return text if has_results(text) or has_played(text) else None
 
 
 def iter_chunks(path: str, records: int = CHUNK_RECORDS) -> Iterator[DealSet]:

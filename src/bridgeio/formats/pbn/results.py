@@ -41,10 +41,17 @@ from bridgeio.errors import report
 from bridgeio.formats.pbn import cells
 from bridgeio.formats.pbn.blocks import vulnerability_code
 from bridgeio.formats.pbn.lines import SEATS, Converted, PbnCells, fill_scores, score_lines
+from bridgeio.formats.pbn.played import (
+    PlayedPairs,
+    is_played,
+    played_line,
+    read_played,
+    score_problem,
+)
 from bridgeio.formats.pbn.scan import scan
 from bridgeio.formats.pbn.standings import cumulative, entry, from_lines
 from bridgeio.formats.pbn.tables import Columns
-from bridgeio.formats.pbn.teams import Record, RecordMatches, attach_lines, match_row
+from bridgeio.formats.pbn.teams import Record, RecordMatches, attach_lines, match_row, side_score
 from bridgeio.model.board import BY_CODE, Vulnerability, vulnerability
 from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 from bridgeio.model.directions import unknown_direction
@@ -112,6 +119,7 @@ class _Found:
     tables: list[_Table] = field(default_factory=list)
     events: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     records: list[tuple[tuple[str, str], Record]] = field(default_factory=list)
+    played: list[tuple[tuple[str, str], Played]] = field(default_factory=list)
     problems: list[tuple[int, str]] = field(default_factory=list)  # (line, message)
 
 
@@ -152,8 +160,41 @@ def _tables(text: str) -> _Found:
             stage = (event[0], carried.get("Date", ""), carried.get("Stage", ""))
             home, visit = carried["HomeTeam"], carried["VisitTeam"]
             record = Record(game.line, stage, board or 0, home, visit, values)
+            record.auction, record.play = read_played(game, values, found.problems)
+            _check_score(game, values, board or 0, vulnerable, found.problems)
             found.records.append((event, record))
+        elif is_played(values):
+            auction, play = read_played(game, values, found.problems)
+            stated = _check_score(game, values, board or 0, vulnerable, found.problems)
+            line = played_line(values, stated)
+            line.auction, line.play = auction, play
+            vul = _vulnerability(vulnerable, board or 0)
+            found.played.append((event, Played(game.line, board or 0, values, line, vul)))
     return found
+
+
+@dataclass
+class Played:
+    """A played board's game without teams tags: its board, tags and line."""
+
+    line: int
+    board: int
+    tags: dict[str, str]
+    result: BoardResult
+    vulnerability: Vulnerability
+
+
+def _check_score(
+    game: Any, values: dict[str, str], board: int, vulnerable: str, problems: list[tuple[int, str]]
+) -> int | None:
+    """The game's ``Score`` as N-S's; a problem at its line where its contract, tricks and
+    vulnerability make another."""
+    stated = side_score(values.get("Score", ""))
+    problem = score_problem(values, _vulnerability(vulnerable, board), stated)
+    if problem is not None:
+        line = next((t.line for t in game.tags if t.name == "Score"), game.line)
+        problems.append((line, problem))
+    return stated
 
 
 _CARRIED = ("HomeTeam", "VisitTeam", "Stage", "Date")
@@ -193,10 +234,15 @@ def tables_to_results(text: str, path: str) -> Results:
     if not found.tables:
         for event, record in found.records:
             builders.setdefault(event, _Builder(path)).records.add(record)
+        for event, played in _as_records(found):
+            builders.setdefault(event, _Builder(path)).add_played(played)
     problems = [
         report(path, f"line {line}", message, "warning") for line, message in found.problems
     ]
     events = [b.event(found.events[key], found.tables) for key, b in builders.items()]
+    if len({e.number for e in events}) < len(events):  # (events without EventNumber tags)
+        for index, each in enumerate(events, 1):
+            each.number = index
     problems += [p for b in builders.values() for p in b.problems]
     computed = sum(b.computed for b in builders.values())
     if computed:
@@ -216,6 +262,7 @@ class _Builder:
         self.imps = self.matchpoints = False
         self.problems: list[Any] = []
         self.records = RecordMatches()
+        self.played = PlayedPairs()
         self.computed = 0
         self.named: dict[tuple[str, str, int], str] = {}  # (section, side, pair): names
         self.standings: set[tuple[tuple[str, str], ...]] = set()  # the rows read
@@ -332,6 +379,15 @@ class _Builder:
             section.results.append(self.boards[key])
         self.boards[key].results.append(line)
 
+    def add_played(self, played: Played | Record) -> None:
+        """A played board's game: a pairs line, or (a teams file without team tags) a
+        record of a match."""
+        if isinstance(played, Record):
+            self.records.add(played)
+        else:
+            self.played.add(played.board, played.tags, played.result)
+            self.computed += fill_scores([played.result], played.vulnerability)
+
     def _note_columns(self, columns: Any, individual: bool) -> None:
         """What a read row's columns say of the event's kind and scoring."""
         if individual:
@@ -375,6 +431,8 @@ class _Builder:
         from them (:func:`.standings.from_lines`)."""
         if self.records.teams:
             self._record_sections()
+        if self.played.boards:
+            self.sections[""] = self.played.section()
         number = _event_number(tags.get("EventNumber", ""))
         event = Event(
             number=number or 1,
@@ -494,3 +552,29 @@ def _date(text: str) -> datetime.date | None:
         return datetime.date(*(int(part) for part in text.split(".")))
     except (TypeError, ValueError, OverflowError):  # (a year of 100 digits, say)
         return None  # "2012.08.??" and the like: not a whole date
+
+
+def _as_records(found: _Found) -> list[tuple[tuple[str, str], Played | Record]]:
+    """The played boards without teams tags: pairs lines, or where the games name their
+    rooms (``Room``) or an IMP event plays each board twice, the records of one match of
+    two teams (named by the open room's players)."""
+    played = found.played
+    if not played:
+        return []
+    rooms = any(p.tags.get("Room", "").lower() in ("open", "closed") for _, p in played)
+    counts: dict[int, int] = {}
+    for _, p in played:
+        counts[p.board] = counts.get(p.board, 0) + 1
+    imps = scoring_of(played[0][1].tags.get("Scoring", "")) in (Scoring.IMPS, Scoring.BUTLER)
+    if not rooms and not (imps and set(counts.values()) == {2}):
+        return list(played)
+    first = next((p for _, p in played if p.tags.get("Room", "open").lower() == "open"))
+    home = " - ".join(n for n in (first.tags.get("North"), first.tags.get("South")) if n)
+    visit = " - ".join(n for n in (first.tags.get("East"), first.tags.get("West")) if n)
+    home, visit = home or "Home", visit or "Away"
+    out: list[tuple[tuple[str, str], Played | Record]] = []
+    for event, p in played:
+        record = Record(p.line, (event[0], "", ""), p.board, home, visit, p.tags)
+        record.auction, record.play = p.result.auction, p.result.play
+        out.append((event, record))
+    return out

@@ -21,8 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bridgeio.formats.pbn import cells
+from bridgeio.model.auction import Auction
 from bridgeio.model.cards import Seat
 from bridgeio.model.contract import Contract
+from bridgeio.model.play import Play
 from bridgeio.model.provenance import Provenance
 from bridgeio.model.results import (
     Board,
@@ -188,6 +190,8 @@ class Record:
     home: str  # the HomeTeam and VisitTeam tags (carried over from earlier records)
     visit: str
     tags: dict[str, str]
+    auction: Auction | None = None
+    play: Play | None = None
 
 
 @dataclass
@@ -271,7 +275,7 @@ class RecordMatches:
             seat = Seat.from_char(declarer) if declarer in ("N", "E", "S", "W") else None
             contract = Contract.parse(text, seat)
         result = tags.get("Result", "")
-        score = _side_score(tags.get("Score", ""))
+        score = side_score(tags.get("Score", ""))
         imps = _imps(tags.get("ScoreIMP", ""))
         table = tags.get("Table", "")
         return BoardResult(
@@ -285,6 +289,9 @@ class RecordMatches:
             ew_points=imps[1],
             contract=contract,
             tricks=_whole(result, 0, 13),
+            auction=record.auction,
+            play=record.play,
+            room="open" if open_room else "closed",
         )
 
 
@@ -315,11 +322,11 @@ def _totals(match: Match) -> None:
         match.away_imps = -sum(i for i in home if i < 0)
 
 
-def _side_score(text: str) -> int | None:
+def side_score(text: str) -> int | None:
     """``Score "NS 120"`` (or ``"EW 50"``, or a bare number for N-S) as N-S's points; None
     for anything else (a score too large for the model included).
 
-    >>> _side_score("EW 50"), _side_score("4294967296"), _side_score("x")
+    >>> side_score("EW 50"), side_score("4294967296"), side_score("x")
     (-50, None, None)
     """
     try:
@@ -336,6 +343,11 @@ def _whole(text: str, low: int, high: int) -> int | None:
     except ValueError:
         return None
     return value if low <= value <= high else None
+
+
+def imps_of_tag(text: str) -> tuple[float | None, float | None]:
+    """``ScoreIMP``'s N-S and E-W IMPs (see :func:`_imps`)."""
+    return _imps(text)
 
 
 def _imps(text: str) -> tuple[float | None, float | None]:

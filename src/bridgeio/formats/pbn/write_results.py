@@ -41,6 +41,7 @@ from bridgeio.formats.pbn.provenance import PbnGames
 from bridgeio.formats.pbn.results import SEATS, PbnCells, tables_to_results
 from bridgeio.formats.pbn.standings import SESSION
 from bridgeio.formats.pbn.teams import TOTAL_SEGMENT, MatchCells
+from bridgeio.formats.pbn.write_played import holds_play, played_games
 from bridgeio.model.board import BY_CODE, dealer, vulnerability
 from bridgeio.model.cards import Seat, Strain
 from bridgeio.model.deals import DealSet, deal_strings
@@ -176,7 +177,8 @@ def results_text(results: Results, source: str | None = None) -> bytes:
 
 
 def _event_games(event: Event, numbered: bool) -> list[str]:
-    """An event's games: one a board, the first with the standings."""
+    """An event's games: one a board, the first with the standings; an event whose lines
+    carry auctions or play as played boards (:mod:`.write_played`)."""
     deals = _deals_by_board(event.deals)
     boards = sorted({b.number for s in event.sections for b in s.results} | set(deals))
     tables = {number: _score_table(event) for number in boards}
@@ -193,6 +195,8 @@ def _event_games(event: Event, numbered: bool) -> list[str]:
     tail.append(f'[Competition "{COMPETITION[event.kind]}"]')
     if numbered:
         tail.append(f'[EventNumber "{event.number}"]')
+    if holds_play(event):  # played boards: a game a table result
+        return played_games(event, head, tail)
     games = []
     for number in boards or [0]:  # (no board: one game, for the standings)
         lines = list(head)
@@ -502,6 +506,10 @@ def _report(results: Results, source: str | None) -> None:
             any((event.club_number, event.director, event.rating, event.session_name)),
         )
         losses.count("the strats of # events", bool(event.strats))
+        losses.count(
+            "the standings, points and matches of # events written as played boards",
+            holds_play(event) and any(s.entries or s.matches for s in event.sections),
+        )
         for section in event.sections:
             losses.count("the movement schedules of # sections", bool(section.schedule))
             for entry in section.entries:
@@ -519,6 +527,15 @@ def _report(results: Results, source: str | None) -> None:
                         any(isinstance(s, Special) and s not in _ADJUSTED for s in marks),
                     )
                     losses.count("the foul groups of # table results", line.foul_group != 0)
+                    losses.count(
+                        "the claims of # table results that differ from their result",
+                        line.play is not None and line.play.claim not in (None, line.tricks),
+                    )
+                    auction = line.auction
+                    losses.count(
+                        "which of # calls explained were not alerted (a PBN note marks both)",
+                        0 if auction is None else len(set(auction.explanations) - auction.alerted),
+                    )
     for what, n in losses.counts.items():
         if n:
             lost("pbn", what.replace("#", f"{n:,}"), source)
