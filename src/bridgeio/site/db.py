@@ -5,7 +5,7 @@ in place.
 >>> import tempfile
 >>> engine = connect(f"sqlite:///{tempfile.mkdtemp()}/site.db")
 >>> migrate(engine), migrate(engine)  # the second finds nothing to do
-('s0003', 's0003')
+('s0004', 's0004')
 """
 
 from __future__ import annotations

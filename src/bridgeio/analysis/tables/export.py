@@ -19,7 +19,7 @@ the end, so a failed export leaves nothing behind.
 >>> summary.files, summary.failed, summary.rows["deals"]
 (1, 0, 1)
 >>> sorted(os.listdir(os.path.join(folder, "out")))[:3]
-['dd_tricks.csv', 'deals.csv', 'entries.csv']
+['calls.csv', 'cards.csv', 'dd_tricks.csv']
 """
 
 from __future__ import annotations
