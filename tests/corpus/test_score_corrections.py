@@ -270,7 +270,8 @@ def _played(name: str) -> list[int]:
     found = []
     rows = [(s, e) for event in doc.events for s in event.sections for e in s.entries]
     for k, (section, entry) in enumerate(rows):
-        if all(e.score is None and e.percentage is None and e.rank is None for e in section.entries):
+        standings = [(e.score, e.percentage, e.rank) for e in section.entries]
+        if all(figure is None for row in standings for figure in row):
             continue  # (no standings: played boards, a line a table, issue 39)
         lines = [x for b in section.results for x in b.results]
         lines += [x for m in section.matches for b in m.boards for x in b.results]
