@@ -31,7 +31,7 @@ def test_info_dump_and_validate(game: Path, capsys: pytest.CaptureFixture[str]) 
     assert sum(len(b["results"]) for b in boards) == 154
     assert run(["validate", str(game)]) == 1  # its movement kept only round 1 at table 1
     out, err = capsys.readouterr()
-    assert "ReceivedData ID 8723: error: the movement has no round 1 at table 4" in out + err
+    assert "RoundData: error: the movement has no round 1 at table 4 (and " in out + err
 
 
 def test_damaged_and_foreign_files_are_one_line_and_exit_2(

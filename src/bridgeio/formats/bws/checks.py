@@ -41,12 +41,12 @@ def _against(rows: list[Row], movement: list[Row]) -> list[Problem]:
     """Each result against the movement's seating and boards at its table and round."""
     seated = {_key(r, "Section", "Table", "Round"): r for r in movement}
     problems: list[Problem] = []
+    missing: dict[tuple[int | None, ...], int] = {}  # one defect: the table-rounds it lacks
     for row in rows:
         section, table, turn, board = _key(row, "Section", "Table", "Round", "Board")
         sitting = seated.get((section, table, turn))
         if sitting is None:
-            message = f"the movement has no round {turn} at table {table}"
-            problems.append(Problem(_place(row), message))
+            missing[(table, turn)] = missing.get((table, turn), 0) + 1
             continue
         pairs, given = _key(row, "PairNS", "PairEW"), _key(sitting, "NSPair", "EWPair")
         if pairs != given:
@@ -66,6 +66,15 @@ def _against(rows: list[Row], movement: list[Row]) -> list[Problem]:
                     f"gives the table boards {low}-{high}",
                 )
             )
+    if missing:
+        at, when = next(iter(missing))
+        results = sum(missing.values())
+        message = (
+            f"the movement has no round {when} at table {at} (and {len(missing) - 1} more "
+            f"table-rounds): RoundData lacks {len(missing)} table-rounds the results record, "
+            f"so {results} results are not checked against the movement"
+        )
+        problems.append(Problem("RoundData", message))
     return problems
 
 
