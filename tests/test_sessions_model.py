@@ -4,6 +4,7 @@ scores, read back from JSON exactly as written."""
 
 from __future__ import annotations
 
+import copy
 import datetime
 import json
 
@@ -31,7 +32,8 @@ def session_events(draw, modern: bool = True) -> Results:
     parts = [event.sections]
     for _ in range(draw(st.integers(0, 2))):
         other = draw(results_models(modern)).events[0]
-        parts.append(other.sections if other.kind is event.kind else [])
+        same = other.kind is event.kind and other.scoring is event.scoring
+        parts.append(other.sections if same else copy.deepcopy(event.sections))
     event.sections = []
     ids = draw(
         st.lists(
