@@ -282,6 +282,8 @@ def test_sessions_round_trip_through_usebio_byte_for_byte(tmp_path_factory, doc)
         bridgeio.write(doc, first)
         back = quietly_read(first)
         assert back.events == doc.events
+        count = etree.parse(str(first)).findtext("EVENT/SESSION_COUNT")
+        assert count == str(len(doc.events[0].sessions))
         second = folder / "second.xml"
         bridgeio.write(back, second)
     assert second.read_bytes() == first.read_bytes()
