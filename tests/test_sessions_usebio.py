@@ -297,3 +297,17 @@ def test_sessions_round_trip_through_usebio_1_2(tmp_path_factory, doc):
         warnings.simplefilter("error", DataLossWarning)
         bridgeio.write(doc, path, usebio_version="1.2")
     assert quietly_read(path).events == doc.events
+
+
+def test_a_format_without_sessions_says_what_it_flattens(tmp_path, capsys):
+    source = tmp_path / "championship.xml"
+    source.write_text(SPECIFICATION)
+    for target in ("game.ACA", "deals.pbn"):
+        assert run(["convert", str(source), str(tmp_path / target)]) == 0
+        said = capsys.readouterr().err
+        assert "the sessions of 1 events (each session's sections written as the event's)" in said
+        assert "the overall standings of 4 entries" in said
+    back = quietly_read(tmp_path / "game.ACA").events[0]
+    assert [sum(len(b.results) for b in s.results) for s in back.sections] == [4, 4]
+    assert run(["convert", str(source), str(tmp_path / "same.json")]) == 0
+    assert "session" not in capsys.readouterr().err
