@@ -105,3 +105,14 @@ def test_a_bad_session_names_its_place(tmp_path):
     )
     with pytest.raises(FormatError, match=r"events\[0\]\.sessions\[0\]\.date"):
         bridgeio.read(path)
+
+
+def test_anonymizing_reaches_the_overall_standings():
+    from bridgeio.model import Player, anonymize
+
+    event = Event(1)
+    add_session(event, Session("1"), [Section("", entries=[Entry("1", 1)])])
+    event.entries = [Entry("1", 1, players=[Player("Lee", "Ann", "7")])]
+    anonymize(Results([event]), b"key")
+    player = event.entries[0].players[0]
+    assert (player.last_name, player.first_name, player.player_number) != ("Lee", "Ann", "7")
