@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import warnings
 
+import pytest
 from hypothesis import given, settings
 from lxml import etree
 
@@ -311,3 +312,26 @@ def test_a_format_without_sessions_says_what_it_flattens(tmp_path, capsys):
     assert [sum(len(b.results) for b in s.results) for s in back.sections] == [4, 4]
     assert run(["convert", str(source), str(tmp_path / "same.json")]) == 0
     assert "session" not in capsys.readouterr().err
+
+
+WORLD = "world/usebio/jacquicollier__ukbridge-club-website__"
+
+
+@pytest.mark.parametrize("name", ["mp-pairs.xml", "multiple-teams.xml"])
+def test_real_files_with_a_session_element_read_it_as_their_one_session(corpus, tmp_path, name):
+    """EBU programs (PairsScorer, TeamsScorer) write every event in a SESSION: one session,
+    its SECTION or its results, read as such and written back as they were."""
+    path = corpus / (WORLD + name)
+    if not path.exists():
+        pytest.skip(f"{path} is not here")
+    doc = quietly_read(path)
+    event = doc.events[0]
+    assert [s.id for s in event.sessions] == ["1"] and event.entries == []
+    assert [s.session for s in event.sections] == [1]
+    assert event.sections[0].entries and (event.sections[0].results or event.sections[0].matches)
+    tree = etree.fromstring(to_xml(doc))
+    assert [s.get("SESSION_ID") for s in tree.iter("SESSION")] == ["1"]
+    again = tmp_path / "again.xml"
+    again.write_bytes(to_xml(doc))
+    assert quietly_read(again).events == doc.events
+    assert run(["validate", str(again)]) == run(["validate", str(path)])
