@@ -68,6 +68,9 @@ def test_a_wrong_overall_total_is_one_error_at_its_entry(tmp_path, capsys):
     assert out.count("error") == 1  # (pair 3's shared place is not moved by it)
     fixed = tmp_path / "fixed.xml"
     assert run(["score", str(path), str(fixed)]) == 1
+    shown = capsys.readouterr().out
+    assert "  session SAT\n" in shown and "  session SUN\n" in shown
+    assert "  overall standings\n        1    4     3.50  62.50%" in shown
     back = quietly(fixed).events[0]
     assert [e.score for e in back.entries] == [3.5, 2.5, 1.5, 1.5]
     assert fixed.read_bytes() == path.read_bytes().replace(b">1.75<", b">1.50<")  # in place
