@@ -142,3 +142,14 @@ def test_a_pair_missing_from_a_session_adds_nothing_for_it(missing):
     done = rescore(Results([event]))
     assert done.differences == []
     assert done.agreement["totals"] == [4, 4]
+
+
+def test_an_overall_entry_in_no_session_is_said():
+    event = Event(1, scoring=bridgeio.model.Scoring.AGGREGATE)
+    add_session(event, Session("1"), session(10, 20, 30, 40))
+    event.entries = [Entry(str(n), n, score=s) for n, s in enumerate((10, 20, 30, 40, 50), 1)]
+    done = rescore(Results([event]))
+    assert done.differences == [] and done.agreement["totals"] == [4, 4]
+    assert "event 1, overall standings: pair 5 in no session: figures not checked" in (
+        done.unchecked
+    )

@@ -212,6 +212,12 @@ def check_standings(event: Event, apply: bool, done: Rescoring) -> dict[str, str
     if not event.entries or not event.sessions:
         return chosen
     found = played(event)
+    alone = [e.id or str(e.number) for e in event.entries if not found[id(e)].boards]
+    if alone:
+        done.unchecked.append(
+            f"event {event.number}, overall standings: {_noun(event)} {', '.join(alone)} in no "
+            "session: figures not checked"
+        )
     ruled: dict[str, dict[int, float]] = {}
     for attribute, what, kind, rules in FIGURES:
         rule, ruled[attribute] = _figure(event, found, (attribute, what, kind), rules, done)
@@ -291,9 +297,12 @@ def _agrees(recorded: float, computed: float, sessions: int) -> bool:
     return abs(recorded - computed) <= slack
 
 
+def _noun(event: Event) -> str:
+    return {EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(event.kind, "pair")
+
+
 def _place(event: Event, entry: Entry) -> str:
-    noun = {EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(event.kind, "pair")
-    return f"event {event.number}, overall standings, {noun} {entry.id}"
+    return f"event {event.number}, overall standings, {_noun(event)} {entry.id}"
 
 
 RANKINGS = {
