@@ -12,7 +12,8 @@ must have the same id throughout"), else by number and direction; a session an e
 play adds nothing.
 
 * Totals: the sum of the sessions' totals plus the score carried forward; or the sum alone
-  (USEBIO 2.7: TOTAL_SCORE excludes CARRY_FORWARD).
+  (USEBIO 2.7: TOTAL_SCORE excludes CARRY_FORWARD); or, where a session's total is a mean per
+  board (Ruter's Butler), the mean per board over all boards played.
 * Percentages: over all boards played (each session's percentage weighted by the boards the
   entry played in it); or the mean of the sessions' percentages.
 * Ranks: by overall total or by overall percentage, higher first, ties sharing a place,
@@ -174,11 +175,20 @@ def _sum(values: list[float | None]) -> float | None:
 
 
 def _weighted(p: Played, _: Entry) -> float | None:
-    pairs = list(zip(p.percentages, p.boards, strict=True))
-    if not pairs or any(pct is None or not boards for pct, boards in pairs):
+    return _by_boards(p.percentages, p.boards)
+
+
+def _per_board(p: Played, _: Entry) -> float | None:
+    return _by_boards(p.scores, p.boards)
+
+
+def _by_boards(values: list[float | None], boards: list[int | None]) -> float | None:
+    """The sessions' ``values`` weighted by the boards played in each."""
+    pairs = list(zip(values, boards, strict=True))
+    if not pairs or any(value is None or not count for value, count in pairs):
         return None
-    total = sum(boards or 0 for _, boards in pairs)
-    return sum((pct or 0.0) * (boards or 0) for pct, boards in pairs) / total
+    total = sum(count or 0 for _, count in pairs)
+    return sum((value or 0.0) * (count or 0) for value, count in pairs) / total
 
 
 def _mean(p: Played, _: Entry) -> float | None:
@@ -192,6 +202,7 @@ TOTALS: dict[str, Rule] = {
         None if (s := _sum(p.scores)) is None else s + (e.carry_forward or 0.0)
     ),
     "the sum of the sessions' totals": lambda p, e: _sum(p.scores),
+    "the mean per board over all boards played": _per_board,
 }
 PERCENTAGES: dict[str, Rule] = {
     "over all boards played": _weighted,
