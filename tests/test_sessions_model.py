@@ -116,3 +116,11 @@ def test_anonymizing_reaches_the_overall_standings():
     anonymize(Results([event]), b"key")
     player = event.entries[0].players[0]
     assert (player.last_name, player.first_name, player.player_number) != ("Lee", "Ann", "7")
+
+
+def test_an_event_with_both_sections_and_sessions_is_refused(tmp_path):
+    path = tmp_path / "both.json"
+    event = {"sections": [{"name": "A"}], "sessions": [{"id": "1", "sections": []}]}
+    path.write_text(json.dumps({"format": "usebio", "events": [event]}))
+    with pytest.raises(FormatError, match=r"events\[0\]\.sessions: .*sections or sessions"):
+        bridgeio.read(path)
