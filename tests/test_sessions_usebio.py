@@ -335,3 +335,25 @@ def test_real_files_with_a_session_element_read_it_as_their_one_session(corpus, 
     again.write_bytes(to_xml(doc))
     assert quietly_read(again).events == doc.events
     assert run(["validate", str(again)]) == run(["validate", str(path)])
+
+
+def overall_without(*tags: str) -> str:
+    """The specification's layout with ``tags`` left out of the overall standings."""
+    overall, sessions = SPECIFICATION.split("    <SESSION ", 1)
+    lines = overall.split("\n")
+    kept = [line for line in lines if not any(f"<{tag}>" in line for tag in tags)]
+    return "\n".join(kept) + "    <SESSION " + sessions
+
+
+def test_overall_standings_need_a_total_or_a_percentage(tmp_path, capsys):
+    """A match-pointed session's PAIR needs a PERCENTAGE (2.7); the overall standings may give
+    totals alone, their places by the total with the carry forward (pair 4 first at 62.50 %,
+    pair 1 second at the same): no error. Neither figure: an error at each PAIR."""
+    totals = tmp_path / "totals.xml"
+    totals.write_text(overall_without("PERCENTAGE"))
+    assert run(["validate", str(totals)]) == 0
+    neither = tmp_path / "neither.xml"
+    neither.write_text(overall_without("PERCENTAGE", "TOTAL_SCORE"))
+    assert run(["validate", str(neither)]) == 1
+    out = capsys.readouterr().out
+    assert "a PAIR of overall standings needs a TOTAL_SCORE or a PERCENTAGE" in out
