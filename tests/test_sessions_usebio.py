@@ -357,3 +357,19 @@ def test_overall_standings_need_a_total_or_a_percentage(tmp_path, capsys):
     assert run(["validate", str(neither)]) == 1
     out = capsys.readouterr().out
     assert "a PAIR of overall standings needs a TOTAL_SCORE or a PERCENTAGE" in out
+
+
+def test_an_unreadable_session_date_is_said_and_kept(tmp_path, capsys):
+    path = tmp_path / "dated.xml"
+    path.write_text(SPECIFICATION.replace("<SESSION_DATE>2024-03-03<", "<SESSION_DATE>Sunday<"))
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        doc = bridgeio.read(path)
+    assert any("SESSION_DATE 'Sunday'" in str(w.message) for w in seen)
+    assert [s.date for s in doc.events[0].sessions] == [datetime.date(2024, 3, 2), None]
+    tree = etree.fromstring(to_xml(doc))
+    assert [s.findtext("SESSION_DATE") for s in tree.iter("SESSION")] == ["2024-03-02", "Sunday"]
+    assert run(["validate", str(path)]) == 1
+    assert "/USEBIO/EVENT/SESSION[2]/SESSION_DATE: error: SESSION_DATE 'Sunday'" in (
+        capsys.readouterr().out
+    )
