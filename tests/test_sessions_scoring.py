@@ -9,6 +9,8 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bridgeio
 from bridgeio.analysis.scoring import rescore
@@ -153,3 +155,36 @@ def test_an_overall_entry_in_no_session_is_said():
     assert "event 1, overall standings: pair 5 in no session: figures not checked" in (
         done.unchecked
     )
+
+
+@st.composite
+def standings_events(draw):
+    """An aggregate event of 2-3 sessions of 4-8 pairs whose overall totals are the sums of
+    the session totals and the carry forwards, ranked by total."""
+    pairs = draw(st.integers(4, 8))
+    event = Event(1, scoring=bridgeio.model.Scoring.AGGREGATE)
+    sums = [0.0] * pairs
+    for number in range(draw(st.integers(2, 3))):
+        scores = draw(st.lists(st.integers(0, 400), min_size=pairs, max_size=pairs))
+        add_session(event, Session(str(number + 1)), session(*map(float, scores)))
+        sums = [a + b for a, b in zip(sums, scores, strict=True)]
+    carried = draw(st.lists(st.sampled_from([0.0, 0.0, 2.5, 10.0]), min_size=pairs, max_size=pairs))
+    totals = [s + c for s, c in zip(sums, carried, strict=True)]
+    event.entries = [
+        Entry(str(n), n, score=t, carry_forward=c or None, rank=1 + sum(o > t for o in totals))
+        for n, (t, c) in enumerate(zip(totals, carried, strict=True), 1)
+    ]
+    return event
+
+
+@settings(max_examples=60, deadline=None)
+@given(event=standings_events(), data=st.data())
+def test_one_wrong_overall_total_is_found_alone(event, data):
+    assert rescore(Results([event])).differences == []
+    entry = data.draw(st.sampled_from(event.entries))
+    right = entry.score
+    entry.score = right + data.draw(st.sampled_from([-7.0, 1.0, 50.0]))
+    found = [d for d in rescore(Results([event])).differences if not d.follows]
+    assert [(d.place, d.what, d.computed) for d in found] == [
+        (f"event 1, overall standings, pair {entry.id}", "overall total", right)
+    ]
