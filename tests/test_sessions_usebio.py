@@ -303,7 +303,7 @@ def test_sessions_round_trip_through_usebio_1_2(tmp_path_factory, doc):
 def test_a_format_without_sessions_says_what_it_flattens(tmp_path, capsys):
     source = tmp_path / "championship.xml"
     source.write_text(SPECIFICATION)
-    for target in ("game.ACA", "deals.pbn"):
+    for target in ("game.ACA",):  # (PBN: issue 41's Ruter session columns hold them)
         assert run(["convert", str(source), str(tmp_path / target)]) == 0
         said = capsys.readouterr().err
         assert "the sessions of 1 events (each session's sections written as the event's)" in said

@@ -62,9 +62,9 @@ from bridgeio.analysis.scoring.matchpoints import (
     Convention,
     short_variants,
 )
+from bridgeio.analysis.scoring.overall import rescore_sessions
 from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
-from bridgeio.analysis.scoring.standings import rescore_sessions
 from bridgeio.analysis.scoring.totals import Sources, check_totals
 from bridgeio.model.results import (
     Assigned,
