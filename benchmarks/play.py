@@ -14,7 +14,7 @@ one). Both ways must give every card the same cost: the run says how many differ
 from __future__ import annotations
 
 import argparse
-import subprocess
+import sys
 import tempfile
 import time
 import warnings
@@ -32,36 +32,10 @@ from bridgeio.model.cards import Card
 from bridgeio.model.play import winning_index
 from bridgeio.model.results import Results
 
-CORPUS = Path("/work/shared/corpus")
-MIRROR = Path("/work/.mirror")
-MIRRORED = {  # repository (mirrored as owner+name): its files of played boards
-    "sihengz02+bridge-lin2json-parser": [f"raw_file/{n}.lin" for n in range(74800, 74808)],
-    "ThorvaldAagaard+Bridge-Robot-Utilities": [
-        "Example/Match- GIBNS v GIBEW BC 1-4.lin",
-        "Example/Match- GIBNS v GIBEW BC.pbn",
-    ],
-    "dominicprice+endplay": ["tests/lin/example1.lin"],
-}
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-
-def real_files(tmp: Path) -> list[Path]:
-    """The corpus's files of played boards, and the mirrored ones taken out into ``tmp``."""
-    found = sorted((CORPUS / "world" / "lin").glob("*.lin"))
-    found += sorted((CORPUS / "world" / "pbn").glob("*.pbn"))
-    found += sorted((CORPUS / "pbn").glob("dominicprice__endplay__example*.pbn"))
-    for repo, paths in MIRRORED.items():
-        git = MIRROR / repo / "repo"
-        for path in paths:
-            shown = subprocess.run(
-                ["git", "--git-dir", str(git), "show", f"HEAD:{path}"],
-                capture_output=True,
-                check=False,
-            )
-            if shown.returncode == 0:
-                out = tmp / f"{repo}__{path.replace('/', '__').replace(' ', '_')}"
-                out.write_bytes(shown.stdout)
-                found.append(out)
-    return found
+from tests.test_play_cost import naive_costs, played_files  # noqa: E402 - after the path is set
 
 
 def real_plays(paths: list[Path]) -> list[PlayToSolve]:
@@ -113,36 +87,33 @@ def _random_play(
     return cards
 
 
-def naive_costs(play: PlayToSolve) -> list[int]:
-    """One endplay ``solve_board`` call a card: the best score less the played card's."""
-    from endplay.dds import solve_board
-    from endplay.types import Deal as SolverDeal
-    from endplay.types import Denom, Player
-
-    deal = SolverDeal(bridgeio.model.Deal(play.holder).pbn())
-    deal.first, deal.trump = Player((play.declarer + 1) % 4), Denom(play.strain)
-    costs = []
-    for card in play.cards:
-        scores = {int(c.suit) * 13 + 14 - c.rank.to_alternate(): s for c, s in solve_board(deal)}
-        costs.append(max(scores.values()) - scores[card])
-        deal.play("SHDC"[card // 13] + "AKQJT98765432"[card % 13])
-    return costs
-
-
-def rates(plays: list[PlayToSolve]) -> tuple[float, float, int]:
-    """Cards a second our way and the naive way, and the cards whose costs differ."""
+def rates(plays: list[PlayToSolve], chunk: int = 50) -> tuple[float, float, int]:
+    """Cards a second our way and the naive way, and the cards whose costs differ. The two
+    ways take turns, ``chunk`` plays at a time, so that a change in the machine's load (other
+    work on its cores) weighs on both alike."""
+    ours_time = naive_time = 0.0
+    differ = 0
+    for start in range(0, len(plays), chunk):
+        some = plays[start : start + chunk]
+        began = time.perf_counter()
+        ours = play_costs(some)
+        ours_time += time.perf_counter() - began
+        began = time.perf_counter()
+        theirs = [naive_costs(p) for p in some]
+        naive_time += time.perf_counter() - began
+        differ += sum(
+            int(np.sum(np.array(o) != np.array(t))) if o is not None else len(t)
+            for o, t in zip(ours, theirs, strict=True)
+        )
     cards = sum(len(p.cards) for p in plays)
-    began = time.perf_counter()
-    ours = play_costs(plays)
-    ours_rate = cards / (time.perf_counter() - began)
-    began = time.perf_counter()
-    theirs = [naive_costs(p) for p in plays]
-    naive_rate = cards / (time.perf_counter() - began)
-    differ = sum(
-        int(np.sum(np.array(o) != np.array(t))) if o is not None else len(t)
-        for o, t in zip(ours, theirs, strict=True)
-    )
-    return ours_rate, naive_rate, differ
+    return cards / ours_time, cards / naive_time, differ
+
+
+def _spread(found: list[PlayToSolve], count: int) -> list[PlayToSolve]:
+    """``count`` plays spread over all those found (each file's), repeated where too few."""
+    if count <= len(found):
+        return [found[k * len(found) // count] for k in range(count)]
+    return [found[k % len(found)] for k in range(count)]
 
 
 def main() -> None:
@@ -150,11 +121,11 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=200, help="plays of each kind")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    found = real_plays(real_files(Path(tempfile.mkdtemp(prefix="bridgeio-bench-"))))
+    found = real_plays(played_files(Path(tempfile.mkdtemp(prefix="bridgeio-bench-"))))
     if not found:
         raise SystemExit("no real plays here: neither the corpus nor the mirrors")
     kinds = {
-        f"real ({len(found)} plays, repeated)": [found[k % len(found)] for k in range(args.plays)],
+        f"real ({len(found)} found)": _spread(found, args.plays),
         "synthetic (random legal cards)": synthetic_plays(args.plays, args.seed),
     }
     print(f"{'plays':<36}{'cards':>7}{'batch c/s':>11}{'naive c/s':>11}{'ratio':>8}{'differ':>8}")

@@ -141,7 +141,7 @@ def test_a_claimed_play_costs_no_card_less_than_0(played: list[Played]) -> None:
         assert len(cost) == len(play.cards) and (cost >= 0).all()
 
 
-def _naive_costs(play: PlayToSolve) -> list[int]:
+def naive_costs(play: PlayToSolve) -> list[int]:
     """One endplay solve_board call a card: the best card's score less the played card's."""
     from endplay.dds import solve_board
     from endplay.types import Deal as SolverDeal
@@ -160,7 +160,7 @@ def _naive_costs(play: PlayToSolve) -> list[int]:
 def test_the_batch_way_gives_each_card_the_cost_solve_board_gives(played: list[Played]) -> None:
     some = [p[2] for p in played[:: max(1, len(played) // 12)]][:12]
     costs = play_costs(some)
-    assert [c.tolist() for c in costs if c is not None] == [_naive_costs(p) for p in some]
+    assert [c.tolist() for c in costs if c is not None] == [naive_costs(p) for p in some]
     assert sum(int(c.sum()) for c in costs if c is not None) > 0  # some card cost a trick
 
 
