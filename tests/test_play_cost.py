@@ -216,3 +216,17 @@ def test_export_solve_without_endplay_says_what_to_install(
     assert run(["export", str(corpus / "world" / "lin"), "--to", "csv", str(out), "--solve"]) == 2
     assert "pip install 'bridgeio[dds]'" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_export_solve_on_a_dask_cluster_gives_the_same_costs(corpus: Path, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed", reason="--dask needs distributed")
+    folder = corpus / "world" / "lin"
+    if not any(folder.glob("*.lin")):
+        pytest.skip(f"no LIN file in {folder}")
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+        command = ["export", str(folder), "--to", "parquet", str(tmp_path / "dask"), "--solve"]
+        assert run([*command, "--dask", cluster.scheduler_address]) == 0
+    key = [("file_id", "ascending"), ("board", "ascending"), ("table", "ascending")]
+    mine = pq.read_table(tmp_path / "dask" / "cards").sort_by(key).to_pylist()
+    local = tables(folder, solve=True)["cards"].sort_by(key).to_pylist()
+    assert mine == local and all(card["dd_cost"] is not None for card in mine)
