@@ -14,6 +14,7 @@ one). Both ways must give every card the same cost: the run says how many differ
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -128,6 +129,8 @@ def main() -> None:
         f"real ({len(found)} found)": _spread(found, args.plays),
         "synthetic (random legal cards)": synthetic_plays(args.plays, args.seed),
     }
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{os.cpu_count()} cores, load average {load} (both ways share what others leave)")
     print(f"{'plays':<36}{'cards':>7}{'batch c/s':>11}{'naive c/s':>11}{'ratio':>8}{'differ':>8}")
     for name, plays in kinds.items():
         ours, naive, differ = rates(plays)
