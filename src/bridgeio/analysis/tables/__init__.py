@@ -25,19 +25,23 @@ import pyarrow as pa
 
 from bridgeio.analysis.tables.build import add_document, add_file
 from bridgeio.analysis.tables.columns import Tables
+from bridgeio.analysis.tables.play import Pending, fill_costs, plays_to_solve
 from bridgeio.analysis.tables.schema import SCHEMAS, TABLES
 from bridgeio.model.document import kind_of
+from bridgeio.model.results import Results
 
 __all__ = ["SCHEMAS", "TABLES", "tables", "expand"]
 
 Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
 
 
-def tables(doc_or_paths: Any, **options: Any) -> Mapping[str, pa.Table]:
+def tables(doc_or_paths: Any, solve: bool = False, **options: Any) -> Mapping[str, pa.Table]:
     """Every analysis table of a document, or of files and folders (walked recursively, the
     format of each file sniffed from its content; a file that cannot be read is a ``files``
-    row with its error). ``options`` go to :func:`bridgeio.read`."""
+    row with its error). ``solve``: fill ``cards.dd_cost`` with DDS (endplay), as
+    ``export --solve`` does. ``options`` go to :func:`bridgeio.read`."""
     found = Tables()
+    plays: list[Pending] | None = [] if solve else None
     kind = kind_of(doc_or_paths)
     if kind is not None:
         found.add(
@@ -55,9 +59,13 @@ def tables(doc_or_paths: Any, **options: Any) -> Mapping[str, pa.Table]:
             ),
         )
         add_document(found, 0, doc_or_paths)
+        if plays is not None and isinstance(doc_or_paths, Results):
+            plays += plays_to_solve(found.rows["cards"], 0, 0, doc_or_paths)
     else:
         for file_id, path in enumerate(expand(doc_or_paths)):
-            add_file(found, file_id, path, **options)
+            add_file(found, file_id, path, plays, **options)
+    if plays:
+        fill_costs(found.rows["cards"], plays)
     return found.build()
 
 
