@@ -43,10 +43,28 @@ def _source(folder: str, name: str) -> str | None:
     return None
 
 
+class NothingToReport(Exception):
+    """The tables lack what a report reads (the play reports on tables whose ``dd_cost`` is
+    not solved): the message says what, in one line."""
+
+
+def check(db: Any, name: str) -> str | None:
+    """A note to show beside report ``name``'s rows (``dd_cost`` solved on some plays only),
+    or None; :class:`NothingToReport` when the tables lack what it reads."""
+    sql = REPORTS[name].check
+    if not sql:
+        return None
+    stop, note = db.execute(sql).fetchone()
+    if stop is not None:
+        raise NothingToReport(stop)
+    return note if note is None else str(note)
+
+
 def run(db: Any, name: str, **parameters: Any) -> tuple[list[str], list[tuple[Any, ...]]]:
     """(column names, rows) of a report; ``parameters`` fill its ``$`` names (None for those
-    not given)."""
+    not given). :class:`NothingToReport` when the tables lack what it reads (:func:`check`)."""
     report = REPORTS[name]
+    check(db, name)
     given = {key: parameters.get(key) for key in report.needs}
     cursor = db.execute(report.sql, given) if given else db.execute(report.sql)
     columns = [d[0] for d in cursor.description]
