@@ -31,6 +31,12 @@ from bridgeio.cli.status import FAILED, INTERNAL, OK, Failure
     help="Run on the Dask cluster at ADDRESS; writes OUT/<table>/ partitioned Parquet.",
 )
 @click.option("--force", is_flag=True, help="Replace OUT if it holds an earlier export.")
+@click.option(
+    "--solve",
+    is_flag=True,
+    help="Fill cards.dd_cost: what each card of a completed or claimed play cost its side "
+    "double-dummy (DDS; needs bridgeio[dds]).",
+)
 @reading
 def export(
     paths: tuple[str, ...],
@@ -39,6 +45,7 @@ def export(
     jobs: int | None,
     address: str | None,
     force: bool,
+    solve: bool,
     source_format: str | None,
     verbose: bool,
     **options: Any,
@@ -48,10 +55,12 @@ def export(
     PATHS are walked recursively, every file's format sniffed; the tables are files, events,
     sections, entries, players, results, team_matches, deals, dd_tricks, movements, calls and
     cards (docs/tables.md). A file that cannot be read is listed in the files table with
-    its error, and the export goes on. OUT: a folder (parquet, csv) or a database file."""
+    its error, and the export goes on. OUT: a folder (parquet, csv) or a database file.
+    --solve fills cards.dd_cost with DDS (on the Dask workers with --dask)."""
     from bridgeio.analysis.tables import expand
     from bridgeio.analysis.tables.columns import pandas_unseen
     from bridgeio.analysis.tables.export import export as run
+    from bridgeio.double_dummy.solver import SolverMissing
 
     pandas_unseen()  # this process converts no pandas objects: it need not import pandas
 
@@ -60,15 +69,17 @@ def export(
         given["format"] = source_format
     if address is not None and to != "parquet":
         raise Failure("--dask writes a partitioned Parquet dataset: use --to parquet")
+    if solve:
+        _solver_here()
     client = _client(address)
     found = expand(paths)
     try:
         with Progress("export", len(found)) as bar:
             summary = run(
                 found, out, to, workers=jobs, client=client, overwrite=force,
-                progress=bar.update, **given,
+                progress=bar.update, solve=solve, **given,
             )  # fmt: skip
-    except (FileExistsError, ValueError) as error:
+    except (FileExistsError, ValueError, SolverMissing) as error:
         raise Failure(str(error)) from None
     except OSError as error:
         raise Failure(f"{error.filename or out}: {error.strerror or error}") from None
@@ -103,6 +114,17 @@ def export(
 
 def _files(count: int) -> str:
     return f"{count:,} file" if count == 1 else f"{count:,} files"
+
+
+def _solver_here() -> None:
+    """Refuse --solve at once where endplay (DDS) is not installed."""
+    from bridgeio.double_dummy.play_cost import require_solver
+    from bridgeio.double_dummy.solver import SolverMissing
+
+    try:
+        require_solver()
+    except SolverMissing as error:
+        raise Failure(str(error)) from None
 
 
 def _client(address: str | None) -> Any:

@@ -19,6 +19,7 @@ from typing import Any
 
 from bridgeio.analysis.tables.columns import Tables
 from bridgeio.analysis.tables.deals import add_deals
+from bridgeio.analysis.tables.play import Pending, plays_to_solve
 from bridgeio.analysis.tables.results import add_results
 from bridgeio.errors import FormatError, InternalError, collect
 from bridgeio.model.deals import DealSet
@@ -27,10 +28,13 @@ from bridgeio.model.movement import Movement
 from bridgeio.model.results import Results
 
 
-def add_file(tables: Tables, file_id: int, path: str, **options: Any) -> None:
+def add_file(
+    tables: Tables, file_id: int, path: str, plays: list[Pending] | None = None, **options: Any
+) -> None:
     """Read ``path`` (format sniffed) and add its rows; a file that cannot be read gets its
     ``files`` row with the error, and nothing else. A bug in bridgeio met on the file (in its
-    reader or in making its rows) is that file's error, said to be a bug: the export goes on."""
+    reader or in making its rows) is that file's error, said to be a bug: the export goes on.
+    ``plays``, where given, gathers the file's plays to solve (``--solve``)."""
     from bridgeio.core import read
 
     size = sha = error = None
@@ -48,7 +52,7 @@ def add_file(tables: Tables, file_id: int, path: str, **options: Any) -> None:
     except Exception as failure:  # a bug outside the reader: never the end of a season's export
         error = str(InternalError(path, "reading", failure))
     if doc is not None:
-        error = _rows_of(tables, file_id, doc, path)
+        error = _rows_of(tables, file_id, doc, path, plays)
     warnings = None
     if error is None:
         warnings = "\n".join(str(p) for p in found.problems) or None
@@ -69,12 +73,17 @@ def add_file(tables: Tables, file_id: int, path: str, **options: Any) -> None:
     )
 
 
-def _rows_of(tables: Tables, file_id: int, doc: Any, path: str) -> str | None:
-    """Add the rows of ``doc``; on a bug, none of them, and the error to report."""
+def _rows_of(
+    tables: Tables, file_id: int, doc: Any, path: str, plays: list[Pending] | None = None
+) -> str | None:
+    """Add the rows of ``doc`` (and to ``plays`` its plays to solve); on a bug, none of them,
+    and the error to report."""
     counts = {name: len(rows) for name, rows in tables.rows.items()}
     pieces = {name: len(found) for name, found in tables.pieces.items()}
     try:
         add_document(tables, file_id, doc)
+        if plays is not None and isinstance(doc, Results):
+            plays += plays_to_solve(tables.rows["cards"], counts["cards"], file_id, doc)
     except Exception as failure:  # a bug in making the rows: the file's rows are taken back
         for name, count in counts.items():
             del tables.rows[name][count:]

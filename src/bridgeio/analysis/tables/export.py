@@ -40,6 +40,7 @@ import pyarrow.parquet as pq
 from bridgeio.analysis.tables import expand
 from bridgeio.analysis.tables.build import add_file
 from bridgeio.analysis.tables.columns import Tables, pandas_unseen
+from bridgeio.analysis.tables.play import Pending, fill_costs
 from bridgeio.analysis.tables.schema import SCHEMAS, TABLES
 from bridgeio.files import collector_paused
 
@@ -85,8 +86,11 @@ class Summary:
 _READING = threading.Lock()
 
 
-def build_partition(partition: Partition, options: dict[str, Any]) -> dict[str, pa.Table]:
-    """Every table of a partition's files (one task, local or on Dask).
+def build_partition(
+    partition: Partition, options: dict[str, Any], solve: bool = False
+) -> dict[str, pa.Table]:
+    """Every table of a partition's files (one task, local or on Dask); with ``solve``, each
+    card's ``dd_cost``, the partition's plays solved together (DDS's batch calls).
 
     One partition at a time a process: the warnings a file raises while it is read are
     gathered with :func:`warnings.catch_warnings`, which is not thread-safe, and Dask runs
@@ -94,17 +98,20 @@ def build_partition(partition: Partition, options: dict[str, Any]) -> dict[str, 
     give Dask workers one thread and more processes)."""
     with _READING, collector_paused():  # rows hold no cycles: collecting them is waste
         found = Tables()
+        plays: list[Pending] | None = [] if solve else None
         for file_id, path in partition:
-            add_file(found, file_id, path, **options)
+            add_file(found, file_id, path, plays, **options)
+        if plays:
+            fill_costs(found.rows["cards"], plays)
         return found.build()
 
 
 def write_partition(
-    number: int, partition: Partition, out: str, options: dict[str, Any]
+    number: int, partition: Partition, out: str, options: dict[str, Any], solve: bool = False
 ) -> dict[str, pa.Table]:
     """A Dask task: build a partition and write ``out/<table>/part-<number>.parquet``; only
     its ``files`` table goes back (with the counts of the others' rows as metadata)."""
-    built = build_partition(partition, options)
+    built = build_partition(partition, options, solve)
     for name, table in built.items():
         os.makedirs(os.path.join(out, name), exist_ok=True)
         pq.write_table(table, os.path.join(out, name, f"part-{number:05d}.parquet"))
@@ -141,6 +148,7 @@ def export(
     client: Any = None,
     overwrite: bool = False,
     progress: Callable[[int], None] | None = None,
+    solve: bool = False,
     **options: Any,
 ) -> Summary:
     """Export files and folders (walked recursively, every format sniffed) to ``out``.
@@ -148,8 +156,9 @@ def export(
     ``workers``: processes (default: the machine's cores; 1 works in this process).
     ``client``: a ``distributed.Client``; the tables are then a partitioned Parquet dataset
     written by the cluster's workers. ``progress`` is called with the files each partition
-    held. ``options`` go to :func:`bridgeio.read`. A file that cannot be read is a ``files``
-    row with its error; the export goes on."""
+    held. ``solve``: fill ``cards.dd_cost`` with DDS (endplay; where a task runs, each
+    partition's plays solved together). ``options`` go to :func:`bridgeio.read`. A file that
+    cannot be read is a ``files`` row with its error; the export goes on."""
     if to not in FORMATS:
         raise ValueError(f"cannot export to {to!r}: choose one of {', '.join(FORMATS)}")
     if client is not None and to != "parquet":
@@ -164,11 +173,11 @@ def export(
     summary = Summary()
     with _staged(target, to == "duckdb") as staging:
         if client is not None:
-            _on_dask(client, parts, staging, options, summary, progress)
+            _on_dask(client, parts, staging, (options, solve), summary, progress)
         else:
             sink = SINKS[to](staging)
             try:
-                for built in _built(parts, workers, options):
+                for built in _built(parts, workers, options, solve):
                     summary.count(built)
                     sink.write(built)
                     if progress:
@@ -179,18 +188,20 @@ def export(
     return summary
 
 
-def _built(parts: list[Partition], workers: int, options: dict[str, Any]) -> Iterator[Any]:
+def _built(
+    parts: list[Partition], workers: int, options: dict[str, Any], solve: bool
+) -> Iterator[Any]:
     """Each partition's tables in order: here, or from a pool of processes with at most two
     partitions a worker in flight (so memory does not grow with the number of files)."""
     if workers == 1 or len(parts) <= 1:
         for part in parts:
-            yield build_partition(part, options)
+            yield build_partition(part, options, solve)
         return
     with ProcessPoolExecutor(min(workers, len(parts)), initializer=pandas_unseen) as pool:
         pending: deque[Future[dict[str, pa.Table]]] = deque()
         queue = iter(parts)
         for part in queue:
-            pending.append(pool.submit(build_partition, part, options))
+            pending.append(pool.submit(build_partition, part, options, solve))
             if len(pending) >= 2 * workers:
                 yield pending.popleft().result()
         while pending:
@@ -201,16 +212,19 @@ def _on_dask(
     client: Any,
     parts: list[Partition],
     out: str,
-    options: dict[str, Any],
+    how: tuple[dict[str, Any], bool],
     summary: Summary,
     progress: Callable[[int], None] | None,
 ) -> None:
-    """One Dask task a partition, each writing its part files; the files tables come back."""
+    """One Dask task a partition, each writing its part files; the files tables come back.
+    ``how``: the reading options and whether to solve the plays."""
     from distributed import as_completed
 
+    options, solve = how
     futures = client.map(
-        write_partition, range(len(parts)), parts, out=out, options=options, pure=False
-    )
+        write_partition, range(len(parts)), parts, out=out, options=options, solve=solve,
+        pure=False,
+    )  # fmt: skip
     for future in as_completed(futures):  # type: ignore[no-untyped-call]
         files = future.result()["files"]
         rows = {k.decode(): int(v) for k, v in (files.schema.metadata or {}).items()}
@@ -220,7 +234,7 @@ def _on_dask(
         if progress:
             progress(files.num_rows)
     if not parts:  # no files: an empty dataset still has every table's schema
-        write_partition(0, [], out, options)
+        write_partition(0, [], out, options, solve)
 
 
 class ParquetSink:

@@ -3,7 +3,9 @@ card of its play, keyed as the line's ``results`` row is (with its ``room``).
 
 A card's seat follows from the contract: declarer's left-hand opponent leads, each trick's
 winner leads the next (the trump suit decides). Without a declared contract the cards are
-still rows, their seats null. ``dd_cost`` stays null: solving the play is ``--solve``'s.
+still rows, their seats null. ``dd_cost`` is null unless the export solves (``--solve``):
+:func:`plays_to_solve` finds a file's completed or claimed plays and :func:`fill_costs` solves
+them together (:mod:`bridgeio.double_dummy.play_cost`) and puts each card's cost in its row.
 
 >>> from bridgeio.model.auction import Auction
 >>> from bridgeio.model.cards import Seat
@@ -21,13 +23,16 @@ still rows, their seats null. ``dd_cost`` stays null: solving the play is ``--so
 
 from __future__ import annotations
 
+from collections import defaultdict, deque
 from typing import Any
 
+from bridgeio.double_dummy.play_cost import PlayToSolve, play_costs
 from bridgeio.model.auction import Auction, Call
 from bridgeio.model.cards import Card
 from bridgeio.model.contract import Contract
+from bridgeio.model.deals import DealSet
 from bridgeio.model.play import Play, winning_index
-from bridgeio.model.results import Board
+from bridgeio.model.results import Board, BoardResult, Results
 
 _SEATS = "NESW"
 _CARDS = tuple(str(Card(number)) for number in range(52))
@@ -46,7 +51,7 @@ def play_rows(
         for line in board.results:
             if line.auction is None and line.play is None:
                 continue
-            place = (*keys, board.number, line.round or None, line.table or None, line.room)
+            place = _place(keys, board, line)
             if line.auction is not None:
                 calls.extend(call_rows(place, line.auction))
             if line.play is not None:
@@ -91,3 +96,81 @@ def card_rows(
         if len(trick) == 4:  # its winner leads the next (Play.tricks' rule, without its objects)
             leader = (leader + winning_index(trick, trump)) % 4
     return rows
+
+
+def _place(keys: tuple[int, int, str], board: Board, line: BoardResult) -> tuple[Any, ...]:
+    """The key columns of a line's calls and cards rows."""
+    return (*keys, board.number, line.round or None, line.table or None, line.room)
+
+
+Pending = tuple[int, PlayToSolve]
+"""A play to solve: the index of its first card's row in the ``cards`` rows, and the play."""
+
+
+def plays_to_solve(
+    cards: list[tuple[Any, ...]], first: int, file_id: int, results: Results
+) -> list[Pending]:
+    """The completed or claimed plays of ``results`` whose rows are ``cards[first:]`` (as
+    :func:`play_rows` made them), each with a contract, a declarer and a whole deal."""
+    starts = _play_starts(cards, first)
+    found: list[Pending] = []
+    for event in results.events:
+        deals = _deal_rows(event.deals)
+        for section in event.sections:
+            keys = (file_id, event.number, section.name)
+            boards = section.results + [b for m in section.matches for b in m.boards]
+            for board in boards:
+                for line in board.results:
+                    if line.play is None or not line.play.cards:
+                        continue
+                    start = starts[_place(keys, board, line)].popleft()
+                    play = _to_solve(line, deals.get(board.number))
+                    if play is not None:
+                        found.append((start, play))
+    return found
+
+
+def fill_costs(cards: list[tuple[Any, ...]], pending: list[Pending]) -> None:
+    """Solve the pending plays together and set each card's ``dd_cost`` in its row (left null
+    for a play that breaks the rules)."""
+    for (start, _), costs in zip(pending, play_costs([p for _, p in pending]), strict=True):
+        if costs is None:
+            continue
+        for index, cost in enumerate(costs.tolist()):
+            row = cards[start + index]
+            cards[start + index] = (*row[:-1], cost)
+
+
+def _play_starts(cards: list[tuple[Any, ...]], first: int) -> dict[tuple[Any, ...], deque[int]]:
+    """Where each play's rows begin, by their key columns (a play's first card is trick 1,
+    position 1), in order."""
+    starts: dict[tuple[Any, ...], deque[int]] = defaultdict(deque)
+    for index in range(first, len(cards)):
+        row = cards[index]
+        if row[7] == 1 and row[8] == 1:
+            starts[row[:7]].append(index)
+    return starts
+
+
+def _deal_rows(deals: DealSet | None) -> dict[int, Any]:
+    """Each board's deal (``seats`` row), by board number (the first deal of a number)."""
+    if deals is None or deals.seats is None:
+        return {}
+    found: dict[int, Any] = {}
+    for index, number in enumerate(deals.board_numbers().tolist()):
+        found.setdefault(int(number), deals.seats[index])
+    return found
+
+
+def _to_solve(line: BoardResult, holder: Any) -> PlayToSolve | None:
+    """The line's play to solve: completed (52 cards) or claimed, with a declared contract
+    and the board's whole deal; None otherwise."""
+    play, contract = line.play, line.contract
+    if play is None or contract is None or holder is None:
+        return None
+    if contract.declarer is None or contract.strain is None:
+        return None
+    if len(play.cards) != 52 and play.claim is None:
+        return None
+    cards = [int(card) for card in play.cards]
+    return PlayToSolve(holder, int(contract.declarer), int(contract.strain), cards)
