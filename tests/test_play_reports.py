@@ -191,11 +191,13 @@ def player_of(names: dict[tuple[LineKey, str], str], key: LineKey, seat: str, r:
     return names.get((key, seat), f"file {key[0]} entry {number} {seat}")
 
 
-def test_leads_and_play_on_every_file(world: Path, ruled: Path) -> None:
-    names = seated_names(world)
-    results = {line_key(r): r for r in rows(ruled, "results")}
-    cards = rows(ruled, "cards")
-    assert len(cards) == 884 and all(c["dd_cost"] is not None for c in cards)
+def leads_and_play(folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The ``leads`` and ``play`` reports of an export whose every card is solved, checked
+    against the same figures summed in Python from its cards (who sat where from the files)."""
+    names = seated_names(folder)
+    results = {line_key(r): r for r in rows(folder, "results")}
+    cards = rows(folder, "cards")
+    assert all(c["dd_cost"] is not None for c in cards)
     leads: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     seat_cost: dict[LineKey, dict[str, int]] = defaultdict(lambda: dict.fromkeys("NESW", 0))
     for c in cards:
@@ -206,32 +208,40 @@ def test_leads_and_play_on_every_file(world: Path, ruled: Path) -> None:
             who[0] += 1
             who[1] += c["dd_cost"] > 0
             who[2] += c["dd_cost"]
-    assert {
-        r["player"]: [r["leads"], r["gave_up"], r["tricks"]] for r in report(ruled, "leads")
-    } == leads
-    assert sum(n for n, _, _ in leads.values()) == 17  # 8 + 1 + 8 plays
+    found_leads = report(folder, "leads")
+    assert {r["player"]: [r["leads"], r["gave_up"], r["tricks"]] for r in found_leads} == leads
     play: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for key, cost in seat_cost.items():
         declarer = results[key]["declarer"]
         ours = "NS" if declarer in "NS" else "EW"
+        line: dict[tuple[str, str], list[int]] = {}  # a name defending from both seats: once
         for seat in "NESW":
             side = "NS" if seat in "NS" else "EW"
             lost = sum(cost[s] for s in side)
             if seat == declarer or side != ours:
                 role = "declarer" if seat == declarer else "defender"
-                got = play[player_of(names, key, seat, results[key]), role]
-                got[0] += 1
-                got[1] += lost
-                got[2] += lost if role == "declarer" else cost[seat]
-    found = report(ruled, "play")
-    assert {
-        (r["player"], r["role"]): [r["deals"], r["tricks_lost"], r["own_cards"]] for r in found
-    } == play
-    defenders = [r for r in found if r["role"] == "defender"]  # each carries the side's loss
-    assert (
-        sum(r["tricks_lost"] for r in defenders) == 2 * sum(r["own_cards"] for r in defenders) > 0
-    )
-    assert {r["player"] for r in found} >= {"GIB", "thorvald", "silentfree", MATCH_NORTH}
+                own = lost if role == "declarer" else cost[seat]
+                who = (player_of(names, key, seat, results[key]), role)
+                line.setdefault(who, [1, lost, 0])[2] += own
+        for who, (deals, lost, own) in line.items():
+            total = play[who]
+            total[0] += deals
+            total[1] += lost
+            total[2] += own
+    found = report(folder, "play")
+    figures = ("deals", "tricks_lost", "own_cards")
+    assert {(r["player"], r["role"]): [r[k] for k in figures] for r in found} == play
+    return found_leads, found
+
+
+def test_leads_and_play_on_every_file(ruled: Path) -> None:
+    leads, play = leads_and_play(ruled)
+    assert len(rows(ruled, "cards")) == 884
+    assert sum(r["leads"] for r in leads) == 17  # 8 + 1 + 8 plays
+    # every card is someone's choice once: declarer's and dummy's declarer's, a defender's own
+    costs = sum(c["dd_cost"] for c in rows(ruled, "cards"))
+    assert sum(r["own_cards"] for r in play) == costs > 0
+    assert {r["player"] for r in play} >= {"GIB", "thorvald", "silentfree", MATCH_NORTH}
 
 
 def test_lead_contracts_add_up(ruled: Path) -> None:
@@ -342,3 +352,46 @@ def test_the_command_on_a_solved_export(ruled: Path, capsys: pytest.CaptureFixtu
         command(["analyze", "--report", "contracts", str(BRIDGEWEBS)]) == 0
     )  # a file: exported first
     assert capsys.readouterr().out.startswith("partnership")
+
+
+# --- solved by export --solve --------------------------------------------------------------
+
+
+def test_the_reports_on_an_export_solved_by_dds(tmp_path: Path) -> None:
+    """``bridgeio export --solve`` (DDS through endplay) on the LIN files and BEN's session:
+    the reports show the solved costs, and the play report on each line alone holds the
+    issue's invariant: declarer's tricks = the double-dummy tricks of the contract at the
+    lead - declarer's ``tricks_lost`` + the defenders'."""
+    pytest.importorskip("endplay")
+    import numpy as np
+
+    from bridgeio.double_dummy.solver import solve_seats
+    from bridgeio.model.deals import Deal
+
+    out = tmp_path / "solved"
+    files = [HAND_VIEWER, ROBOT_MATCH, BEN]
+    assert command(["export", "--solve", *map(str, files), "--to", "parquet", str(out)]) == 0
+    leads, play = leads_and_play(out)
+    assert sum(r["leads"] for r in leads) == 17
+    # a declarer and two defenders a play; BEN's E-W robots, both "GIB", defend 7 as one
+    assert sum(r["deals"] for r in play) == 3 * 17 - 7
+    deals = {(d["file_id"], d["board"]): d["pbn"] for d in rows(out, "deals")}
+    lines = rows(out, "results")
+    assert len(lines) == 17 and len(rows(out, "cards")) == 17 * 52  # every play complete
+    seats = np.array([Deal.from_pbn(deals[r["file_id"], r["board"]]).seats for r in lines])
+    tables = solve_seats(seats)  # (line, strain S H D C NT, declarer N E S W)
+    costly = 0
+    for n, line in enumerate(lines):  # the play report on the line alone
+        alone = tmp_path / f"line{n}"
+        shutil.copytree(out, alone)
+        where = " AND ".join(f'"{k}" = {line[k]}' for k in ("file_id", "board", "table"))
+        for table in ("results", "cards"):
+            rewrite(alone, table, f"DELETE FROM t WHERE NOT ({where})")
+        roles = {r["role"]: r["tricks_lost"] for r in report(alone, "play")}  # each: the side's
+        strain = (
+            "SHDCNT".index(line["contract"][1:3].rstrip("X")) if "NT" not in line["contract"] else 4
+        )
+        double_dummy = int(tables[n, strain, "NESW".index(line["declarer"])])
+        assert line["tricks"] == double_dummy - roles["declarer"] + roles["defender"]
+        costly += roles["declarer"] + roles["defender"] > 0
+    assert costly >= 5  # lines where someone lost a trick, not only perfect plays

@@ -199,7 +199,8 @@ costs AS (  -- the tricks each seat's cards cost, on the lines every card of whi
     GROUP BY file_id, event, section, board, round, "table", seat)
   WHERE unsolved = 0),
 roles AS (  -- each seat of each solved line: its role, its cards' cost and its side's
-  SELECT s.player, s.player_number,
+  SELECT s.file_id, s.event, s.section, s.board, s.round, s."table", s.player,
+         s.player_number,
          CASE WHEN s.seat = s.declarer THEN 'declarer'
               WHEN s.side = CASE WHEN s.declarer IN ('N', 'S') THEN 'NS' ELSE 'EW' END
               THEN 'dummy' ELSE 'defender' END AS role,
@@ -211,13 +212,19 @@ roles AS (  -- each seat of each solved line: its role, its cards' cost and its 
   LEFT JOIN costs c {ON_LINE.format(a="s", b="c")} AND c.seat = s.seat
   WHERE s.declarer IS NOT NULL
   QUALIFY count(c.seat) OVER (
-    PARTITION BY s.file_id, s.event, s.section, s.board, s.round, s."table") > 0)
+    PARTITION BY s.file_id, s.event, s.section, s.board, s.round, s."table") > 0),
+deals AS (  -- a player's role on a line once (a robot's name may defend from both seats)
+  SELECT coalesce(player_number, player) AS who, any_value(player) AS player,
+         any_value(player_number) AS player_number, role, any_value(side_lost) AS side_lost,
+         CASE role WHEN 'declarer' THEN any_value(side_lost) ELSE sum(own) END AS own
+  FROM roles
+  WHERE role <> 'dummy'
+  GROUP BY file_id, event, section, board, round, "table", who, role)
 SELECT any_value(player) AS player, any_value(player_number) AS player_number, role,
        count(*) AS deals, sum(side_lost) AS tricks_lost, round(avg(side_lost), 2) AS per_deal,
-       sum(CASE role WHEN 'declarer' THEN side_lost ELSE own END) AS own_cards
-FROM roles
-WHERE role <> 'dummy'
-GROUP BY coalesce(player_number, player), role
+       sum(own) AS own_cards
+FROM deals
+GROUP BY who, role
 ORDER BY player, role"""
 
 CONTRACTS = f"""\
