@@ -395,3 +395,8 @@ def test_the_reports_on_an_export_solved_by_dds(tmp_path: Path) -> None:
         assert line["tricks"] == double_dummy - roles["declarer"] + roles["defender"]
         costly += roles["declarer"] + roles["defender"] > 0
     assert costly >= 5  # lines where someone lost a trick, not only perfect plays
+    for to in ("csv", "duckdb"):  # the same reports from the other kinds of export
+        other = tmp_path / f"solved.{to}"
+        assert command(["export", "--solve", *map(str, files), "--to", to, str(other)]) == 0
+        for name in ("leads", "lead_contracts", "play"):
+            assert report(other, name) == report(out, name), (to, name)
