@@ -22,6 +22,7 @@ import pytest
 import bridgeio
 from bridgeio.analysis.tables.export import export
 from bridgeio.analysis.tables.reports import NothingToReport, check, connect, run
+from bridgeio.analysis.tables.schema import TABLES
 from bridgeio.cli import run as command
 from bridgeio.model.results import Results
 
@@ -357,20 +358,31 @@ def test_the_command_on_a_solved_export(ruled: Path, capsys: pytest.CaptureFixtu
 # --- solved by export --solve --------------------------------------------------------------
 
 
+def tricks_at_the_lead(pbn: str, line: dict[str, Any]) -> int:
+    """Declarer's double-dummy tricks in the line's contract before the lead: 13 less the
+    most the leader's side takes with any card (endplay's ``solve_board``)."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    deal = Deal(pbn)
+    deal.trump = Denom.find(line["contract"][1:].rstrip("X"))
+    deal.first = Player.find(line["declarer"]).lho
+    return 13 - max(tricks for _, tricks in solve_board(deal))
+
+
 def test_the_reports_on_an_export_solved_by_dds(tmp_path: Path) -> None:
     """``bridgeio export --solve`` (DDS through endplay) on the LIN files and BEN's session:
     the reports show the solved costs, and the play report on each line alone holds the
     issue's invariant: declarer's tricks = the double-dummy tricks of the contract at the
     lead - declarer's ``tricks_lost`` + the defenders'."""
     pytest.importorskip("endplay")
-    import numpy as np
-
-    from bridgeio.double_dummy.solver import solve_seats
-    from bridgeio.model.deals import Deal
 
     out = tmp_path / "solved"
     files = [HAND_VIEWER, ROBOT_MATCH, BEN]
-    assert command(["export", "--solve", *map(str, files), "--to", "parquet", str(out)]) == 0
+    assert (
+        command(["export", "--solve", "-j", "1", *map(str, files), "--to", "parquet", str(out)])
+        == 0
+    )
     leads, play = leads_and_play(out)
     assert sum(r["leads"] for r in leads) == 17
     # a declarer and two defenders a play; BEN's E-W robots, both "GIB", defend 7 as one
@@ -378,25 +390,25 @@ def test_the_reports_on_an_export_solved_by_dds(tmp_path: Path) -> None:
     deals = {(d["file_id"], d["board"]): d["pbn"] for d in rows(out, "deals")}
     lines = rows(out, "results")
     assert len(lines) == 17 and len(rows(out, "cards")) == 17 * 52  # every play complete
-    seats = np.array([Deal.from_pbn(deals[r["file_id"], r["board"]]).seats for r in lines])
-    tables = solve_seats(seats)  # (line, strain S H D C NT, declarer N E S W)
     costly = 0
-    for n, line in enumerate(lines):  # the play report on the line alone
-        alone = tmp_path / f"line{n}"
-        shutil.copytree(out, alone)
+    for line in lines:  # the play report on the line alone
         where = " AND ".join(f'"{k}" = {line[k]}' for k in ("file_id", "board", "table"))
-        for table in ("results", "cards"):
-            rewrite(alone, table, f"DELETE FROM t WHERE NOT ({where})")
-        roles = {r["role"]: r["tricks_lost"] for r in report(alone, "play")}  # each: the side's
-        strain = (
-            "SHDCNT".index(line["contract"][1:3].rstrip("X")) if "NT" not in line["contract"] else 4
-        )
-        double_dummy = int(tables[n, strain, "NESW".index(line["declarer"])])
+        db = duckdb.connect()
+        for table in TABLES:
+            only = f" WHERE {where}" if table in ("results", "cards") else ""
+            db.execute(f"CREATE VIEW {table} AS FROM '{out / table}.parquet'{only}")
+        columns, found = run(db, "play")
+        db.close()
+        at = columns.index("tricks_lost")
+        roles = {row[columns.index("role")]: row[at] for row in found}  # each: the side's
+        double_dummy = tricks_at_the_lead(deals[line["file_id"], line["board"]], line)
         assert line["tricks"] == double_dummy - roles["declarer"] + roles["defender"]
         costly += roles["declarer"] + roles["defender"] > 0
     assert costly >= 5  # lines where someone lost a trick, not only perfect plays
     for to in ("csv", "duckdb"):  # the same reports from the other kinds of export
         other = tmp_path / f"solved.{to}"
-        assert command(["export", "--solve", *map(str, files), "--to", to, str(other)]) == 0
+        assert (
+            command(["export", "--solve", "-j", "1", *map(str, files), "--to", to, str(other)]) == 0
+        )
         for name in ("leads", "lead_contracts", "play"):
             assert report(other, name) == report(out, name), (to, name)
