@@ -21,7 +21,7 @@ from bridgeio.cli.status import OK, Failure
 def show_report(paths: tuple[str, ...], name: str, as_json: bool, **parameters: Any) -> int:
     """Print report ``name`` of ``paths``; its exit status."""
     from bridgeio.analysis.reports import REPORTS
-    from bridgeio.analysis.tables.reports import connect, run
+    from bridgeio.analysis.tables.reports import NothingToReport, check, connect, run
 
     needs = REPORTS[name].needs
     if "player" in needs and not parameters.get("player"):
@@ -32,8 +32,15 @@ def show_report(paths: tuple[str, ...], name: str, as_json: bool, **parameters: 
             db = connect(source)
         except FileNotFoundError as error:
             raise Failure(str(error)) from None
-        columns, rows = run(db, name, **parameters)
-        db.close()
+        try:
+            note = check(db, name)
+            columns, rows = run(db, name, **parameters)
+        except NothingToReport as error:
+            raise Failure(f"--report {name}: {error}") from None
+        finally:
+            db.close()
+    if note is not None:
+        click.echo(f"bridgeio: --report {name}: {note}", err=True)
     if as_json:
         for row in rows:
             click.echo(json.dumps(dict(zip(columns, row, strict=True)), default=_text))
