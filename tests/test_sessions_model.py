@@ -4,6 +4,7 @@ scores, read back from JSON exactly as written."""
 
 from __future__ import annotations
 
+import copy
 import datetime
 import json
 
@@ -31,7 +32,8 @@ def session_events(draw, modern: bool = True) -> Results:
     parts = [event.sections]
     for _ in range(draw(st.integers(0, 2))):
         other = draw(results_models(modern)).events[0]
-        parts.append(other.sections if other.kind is event.kind else [])
+        same = other.kind is event.kind and other.scoring is event.scoring
+        parts.append(other.sections if same else copy.deepcopy(event.sections))
     event.sections = []
     ids = draw(
         st.lists(
@@ -102,4 +104,23 @@ def test_a_bad_session_names_its_place(tmp_path):
         json.dumps({"format": "usebio", "events": [{"sessions": [{"id": "1", "date": "Sat"}]}]})
     )
     with pytest.raises(FormatError, match=r"events\[0\]\.sessions\[0\]\.date"):
+        bridgeio.read(path)
+
+
+def test_anonymizing_reaches_the_overall_standings():
+    from bridgeio.model import Player, anonymize
+
+    event = Event(1)
+    add_session(event, Session("1"), [Section("", entries=[Entry("1", 1)])])
+    event.entries = [Entry("1", 1, players=[Player("Lee", "Ann", "7")])]
+    anonymize(Results([event]), b"key")
+    player = event.entries[0].players[0]
+    assert (player.last_name, player.first_name, player.player_number) != ("Lee", "Ann", "7")
+
+
+def test_an_event_with_both_sections_and_sessions_is_refused(tmp_path):
+    path = tmp_path / "both.json"
+    event = {"sections": [{"name": "A"}], "sessions": [{"id": "1", "sections": []}]}
+    path.write_text(json.dumps({"format": "usebio", "events": [event]}))
+    with pytest.raises(FormatError, match=r"events\[0\]\.sessions: .*sections or sessions"):
         bridgeio.read(path)

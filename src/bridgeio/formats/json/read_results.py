@@ -115,6 +115,8 @@ def _event(read: _Reader, data: JSON, where: str) -> Event:
     for i, item in enumerate(read.items(data, "sections", where)):
         place = f"{where}.sections[{i}]"
         event.sections.append(_section(read, read.object(item, place), place, kind))
+    if event.sections and data.get("sessions"):
+        raise read.fail(f"{where}.sessions", "sections or sessions, not both")
     for i, item in enumerate(read.items(data, "sessions", where)):
         _session(read, read.object(item, f"{where}.sessions[{i}]"), f"{where}.sessions[{i}]", event)
     for i, item in enumerate(read.items(data, "entries", where)):
