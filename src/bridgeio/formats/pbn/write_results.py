@@ -557,8 +557,9 @@ def _report(results: Results, source: str | None) -> None:
         )
         losses.count("the strats of # events", bool(event.strats))
         losses.count(
-            "the sessions of # events, each written as a PBN event of its own (its Stage tag"
-            " the session), the overall standings beside the last session's (Ruter's columns)",
+            "the sessions of # events in one PBN event (each session written as a PBN event of"
+            " its own, its Stage tag the session's id; the overall standings beside the last"
+            " session's, in Ruter's columns)",
             bool(event.sessions),
         )
         losses.count(
