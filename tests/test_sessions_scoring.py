@@ -188,3 +188,29 @@ def test_one_wrong_overall_total_is_found_alone(event, data):
     assert [(d.place, d.what, d.computed) for d in found] == [
         (f"event 1, overall standings, pair {entry.id}", "overall total", right)
     ]
+
+
+def test_standings_to_date_of_sessions_the_file_does_not_hold_are_ranked_only():
+    """A championship's second session written alone (Ruter): the overall standings count
+    the first session's boards too (boards played 26 of 52 here), so their totals and
+    percentages cannot be checked from this file; their places can, and nothing is unfit."""
+    event = Event(1, scoring=bridgeio.model.Scoring.AGGREGATE)
+    second = session(40, 60, 50, 30)
+    for entry in second[0].entries:
+        entry.boards_played = 26
+    add_session(event, Session("2"), second)
+    totals = (95, 110, 90, 70)
+    event.entries = [
+        Entry(str(n), n, score=t, rank=1 + sum(o > t for o in totals), boards_played=52)
+        for n, t in enumerate(totals, 1)
+    ]
+    done = rescore(Results([event]))
+    assert done.differences == [] and done.unfit == []
+    assert done.agreement["ranks"] == [4, 4]
+    assert (
+        "event 1, overall standings: 4 of 4 pairs count boards of sessions this file does not "
+        "hold: their percentages, and totals without a carry forward, not checked"
+    ) in done.unchecked
+    for entry, before in zip(event.entries, (55, 50, 40, 40), strict=True):
+        entry.carry_forward = float(before)  # (said: the totals are checked again)
+    assert rescore(Results([event])).agreement["totals"] == [4, 4]

@@ -373,3 +373,14 @@ def test_an_unreadable_session_date_is_said_and_kept(tmp_path, capsys):
     assert "/USEBIO/EVENT/SESSION[2]/SESSION_DATE: error: SESSION_DATE 'Sunday'" in (
         capsys.readouterr().out
     )
+
+
+def test_through_the_canonical_json_the_same_usebio_comes_back(tmp_path, capsys):
+    source = tmp_path / "championship.xml"
+    source.write_text(SPECIFICATION)
+    direct, json_doc, again = tmp_path / "d.xml", tmp_path / "c.json", tmp_path / "j.xml"
+    assert run(["convert", str(source), str(direct)]) == 0
+    assert run(["convert", str(source), str(json_doc)]) == 0
+    assert run(["convert", str(json_doc), str(again)]) == 0
+    assert again.read_bytes() == direct.read_bytes()  # (RESULTS_TYPE, OVERALL_RESULTS kept)
+    capsys.readouterr()

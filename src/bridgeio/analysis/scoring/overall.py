@@ -9,7 +9,10 @@ on the file's own figures, the one that reproduces most of them is chosen, it mu
 the bulk of them, and then a figure that alone disagrees is an error; where none does, one
 warning names the closest. Entries are matched across sessions by id (USEBIO: "the same pair
 must have the same id throughout"), else by number and direction; a session an entry did not
-play adds nothing.
+play adds nothing. Standings to date of an event whose earlier sessions the file does not hold
+(an entry's recorded boards played more than it played in the file's sessions: Ruter's second
+session) are checked where the file says what was carried (a carry forward), their places
+always.
 
 * Totals: the sum of the sessions' totals plus the score carried forward; or the sum alone
   (USEBIO 2.7: TOTAL_SCORE excludes CARRY_FORWARD); or, where a session's total is a mean per
@@ -229,9 +232,14 @@ def check_standings(event: Event, apply: bool, done: Rescoring) -> dict[str, str
             f"event {event.number}, overall standings: {_noun(event)} {', '.join(alone)} in no "
             "session: figures not checked"
         )
+    short = _short(event, found, done)
+    carried = {id(e) for e in event.entries if e.carry_forward is not None}
     ruled: dict[str, dict[int, float]] = {}
     for attribute, what, kind, rules in FIGURES:
-        rule, ruled[attribute] = _figure(event, found, (attribute, what, kind), rules, done)
+        # (the boards of sessions the file does not hold: a total only with a carry forward)
+        unknown = short if attribute == "percentage" else short - carried
+        seen = {k: Played() if k in unknown else v for k, v in found.items()}
+        rule, ruled[attribute] = _figure(event, seen, (attribute, what, kind), rules, done)
         if rule:
             chosen[kind] = rule
     rule = _ranks(event, done, ruled)
@@ -243,6 +251,24 @@ def check_standings(event: Event, apply: bool, done: Rescoring) -> dict[str, str
                 if id(entry) in values:
                     setattr(entry, attribute, values[id(entry)])
     return chosen
+
+
+def _short(event: Event, found: dict[int, Played], done: Rescoring) -> set[int]:
+    """The overall entries whose boards played (as recorded) are more than they played in
+    the file's sessions: standings to date of an event whose earlier sessions the file does
+    not hold (Ruter's second session: ``NrBoards`` 52, ``NrBoardsSession`` 26), said once."""
+    short = set()
+    for entry in event.entries:
+        boards = found[id(entry)].boards
+        if entry.boards_played and boards and sum(b or 0 for b in boards) < entry.boards_played:
+            short.add(id(entry))
+    if short:
+        done.unchecked.append(
+            f"event {event.number}, overall standings: {len(short)} of {len(event.entries)} "
+            f"{_noun(event)}s count boards of sessions this file does not hold: their "
+            "percentages, and totals without a carry forward, not checked"
+        )
+    return short
 
 
 def _figure(
