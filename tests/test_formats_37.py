@@ -170,7 +170,7 @@ def test_a_session_s_own_figures_are_read_and_the_cumulative_ones_kept(
     with collect() as found:
         results = bridgeio.read(path)
     said = [p for p in found.problems if "cumulative" in p.message]
-    assert len(said) == 1 and said[0].place.startswith("line ")
+    assert not said  # (issue 41: a session and the overall standings; scoring says the rest)
     with collect():
         plain = bridgeio.read(corpus / RUTER)
     own = {e.id: (e.score, e.percentage, e.rank) for e in plain.events[0].sections[0].entries}
@@ -402,7 +402,7 @@ def test_a_cumulative_rank_without_the_session_s_is_not_read_as_it(tmp_path: Pat
     with collect() as found:
         event = bridgeio.read(path).events[0]
     entries = event.sections[0].entries
-    assert len([p for p in found.problems if "cumulative" in p.message]) == 1
+    assert not [p for p in found.problems if "cumulative" in p.message]
     assert [(e.number, e.score, e.percentage, e.rank) for e in entries] == [
         (2, 41.0, 60.0, None),
         (1, 37.0, 40.0, None),

@@ -49,7 +49,7 @@ from bridgeio.formats.pbn.played import (
     score_problem,
 )
 from bridgeio.formats.pbn.scan import scan
-from bridgeio.formats.pbn.standings import cumulative, entry, from_lines, overall
+from bridgeio.formats.pbn.standings import entry, from_lines, overall
 from bridgeio.formats.pbn.tables import Columns
 from bridgeio.formats.pbn.teams import Record, RecordMatches, attach_lines, match_row, side_score
 from bridgeio.model.board import BY_CODE, Vulnerability, vulnerability
@@ -276,7 +276,6 @@ class _Builder:
         self.computed = 0
         self.named: dict[tuple[str, str, int], str] = {}  # (section, side, pair): names
         self.standings: set[tuple[tuple[str, str], ...]] = set()  # the rows read
-        self.sessions = 0  # the line of a first row with a session's own figures
         self.overall: list[Entry] = []  # a championship's session: the cumulative standings
 
     def warn(self, line: int, message: str) -> None:
@@ -417,15 +416,13 @@ class _Builder:
         """A standings row; one the event's standings already hold (a TotalScoreTable
         repeated in a later game, as PBN 2.0's example does with ``"#"``) is not added again.
         A pair's direction of a name not known (:mod:`bridgeio.model.directions`) is a
-        warning at its line (the name is kept)."""
+        warning at its line (the name is kept). A row of a championship's session gives its
+        entry's overall standing too (:func:`.standings.overall`)."""
         row = tuple(values.items())
         section = self.section(values)
         if "TeamId" in values:
             self.kind = EventKind.TEAMS
         pair = "PairId" in values and "TeamId" not in values
-        if cumulative(values) and not self.sessions:
-            self.sessions = line
-            self.warn(line, SESSION_TOTALS)
         total = overall(values)
         found = entry(values)
         if pair and found.direction is None and isinstance(found.kept, PbnCells):
@@ -504,15 +501,6 @@ class _Builder:
                 f"both rooms of each board of a team match, found {len(lonely)} board(s) with"
                 " one room only (first here): kept as one line, without the other room",
             )
-
-
-SESSION_TOTALS = (
-    "a session of a championship, with cumulative totals (TotalScoreMP, TotalPercentage, Rank,"
-    " NrBoards) beside the session's own (SessionScoreMP, SessionPercentage, SessionRank,"
-    " NrBoardsSession): the session's own figures read as its standings and checked; the"
-    " cumulative ones read as the event's overall standings, not checked against earlier"
-    " sessions this file does not hold (bridgeio merge joins the session files)"
-)
 
 
 def _vulnerability(tag: str, board: int) -> Vulnerability:
