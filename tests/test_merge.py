@@ -189,3 +189,23 @@ def test_the_recap_shows_each_session_then_the_overall_standings(
     event = quietly(second).events[0]
     best = min(event.entries, key=lambda e: e.rank or 99)
     assert f'<td class="num score">{best.score:g}</td>' in overall.replace("70.0", "70")
+
+
+def test_the_site_keeps_a_merged_event_as_one_game_with_its_sessions(
+    corpus: Path, tmp_path: Path
+) -> None:
+    """What the results site keeps of an upload of the merged file: one event (one game),
+    its page each session then the overall standings, its tables' sessions."""
+    pytest.importorskip("sqlalchemy")
+    from bridgeio.site.jobs import check
+
+    first, second = session_files(corpus, tmp_path)
+    merged = tmp_path / "merged.xml"
+    assert run(["merge", str(first), str(second), "-o", str(merged)]) == 0
+    kept = check(str(merged), "merged.xml", "/club")
+    assert len(kept["events"]) == 1 and len(kept["pages"]) == 1
+    page = kept["pages"][0]
+    places = [page.index(text) for text in ("Session 1 ·", "Session 2 ·", "Overall standings ·")]
+    assert places == sorted(places)
+    assert [row["session"] for row in kept["tables"]["event_sessions"]] == [1, 2]
+    assert not [p for p in kept["problems"] if p["severity"] == "error"]
