@@ -205,7 +205,8 @@ def session_parts(event: Event) -> list[SessionPart]:
         return [SessionPart(event)]
     parts: list[SessionPart] = []
     for session, sections in sessions_of(event):
-        part = replace(event, sections=sections, sessions=[], entries=[], deals=None)
+        date = session.date or event.date
+        part = replace(event, date=date, sections=sections, sessions=[], entries=[], deals=None)
         parts.append(SessionPart(part, session.id or str(len(parts) + 1)))
     parts[-1].overall = {e.id: e for e in event.entries} if event.entries else None
     if len(parts) == 1:
