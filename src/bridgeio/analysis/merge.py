@@ -3,7 +3,8 @@
 
 Each file's event is a session (or, where the file already holds sessions, such as a Ruter
 second session read with its cumulative standings, those sessions), taken in date order.
-The entries are matched by number (by section and number where a session's sections number
+The entries are matched by number (their id as players see it: ``3``, or ``3NS`` where a
+Mitchell numbers both directions from 1; by section and id where a session's sections number
 their pairs alike), their names checked: a name that differs from one session to another is
 a warning, and so is an entry missing from a session. The overall standings are the last
 session's own cumulative figures where its file gives them for every entry (Ruter's
