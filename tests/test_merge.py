@@ -94,7 +94,8 @@ def test_without_cumulative_figures_the_sessions_are_summed(corpus: Path, tmp_pa
     later = tmp_path / "later.pbn"
     later.write_bytes(first.read_bytes().replace(b"2016.11.09", b"2016.11.16"))
     one = quietly(first).events[0].sections[0].entries
-    event = merge([quietly(first), quietly(later)], ["session1.pbn", "later.pbn"])
+    with collect():
+        event = merge([quietly(first), quietly(later)], ["session1.pbn", "later.pbn"])
     overall = {e.id: (e.score, e.percentage, e.rank, e.boards_played) for e in event.entries}
     assert overall == {
         e.id: (round(2 * (e.score or 0.0), 2), e.percentage, e.rank, 48) for e in one
@@ -157,7 +158,8 @@ def test_the_tables_of_a_merged_event_name_its_sessions(corpus: Path, tmp_path: 
     from bridgeio.analysis.tables import tables
 
     first, second = session_files(corpus, tmp_path)
-    event = merge([quietly(first), quietly(second)], ["s1", "s2"])
+    with collect():
+        event = merge([quietly(first), quietly(second)], ["s1", "s2"])
     built = tables(Results([event]))
     sessions = built["event_sessions"].to_pylist()
     assert [(s["session"], s["id"], str(s["date"])) for s in sessions] == [
@@ -209,3 +211,18 @@ def test_the_site_keeps_a_merged_event_as_one_game_with_its_sessions(
     assert places == sorted(places)
     assert [row["session"] for row in kept["tables"]["event_sessions"]] == [1, 2]
     assert not [p for p in kept["problems"] if p["severity"] == "error"]
+
+
+def test_what_a_merge_leaves_out_is_said(corpus: Path, tmp_path: Path) -> None:
+    """Ruter's files carry their hand records: an event holds one deal a board number, so
+    the sessions' are not merged, and said; a file's second event is said too."""
+    first, second = session_files(corpus, tmp_path)
+    results = [quietly(first), quietly(second)]
+    assert all(r.events[0].deals is not None for r in results)
+    results[1].events.append(results[1].events[0])
+    with collect() as found:
+        event = merge(results, ["s1", "s2"])
+    said = {(p.file, p.place): p.message for p in found.problems}
+    assert "hand records of 2 session file(s)" in said["s1", "deals"]
+    assert said["s2", "events"].startswith("one event a session file, found 2")
+    assert event.deals is None and len(event.sessions) == 2

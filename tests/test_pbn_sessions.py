@@ -162,8 +162,8 @@ def test_writing_sessions_to_pbn_is_said(corpus: Path, tmp_path: Path) -> None:
     first, second = session_files(corpus, tmp_path)
     from bridgeio.analysis.merge import merge
 
-    event = merge([quietly(first), quietly(second)])
     with collect() as found:
+        event = merge([quietly(first), quietly(second)])
         results_text(Results([event]))
     said = [str(loss) for loss in found.losses]
     assert any("sessions of 1 events in one PBN event" in s for s in said), said

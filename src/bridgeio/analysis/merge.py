@@ -61,15 +61,40 @@ def merge(sources: Sequence[Results], names: Sequence[str] | None = None) -> Eve
     first = events[0][1]
     _check_kinds(first, events)
     merged = dataclasses.replace(first, sections=[], sessions=[], entries=[], deals=None)
+    merged.session_name = ""  # (each session's name is its id)
     merged.date = min((s.date for s, _, _ in parts if s.date), default=first.date)
     for session, sections, _ in parts:
         merged.sessions.append(session)
         for section in sections:
             section.session = len(merged.sessions)
             merged.sections.append(section)
+    _left_out(files, sources)
     roster = _roster(parts)
     merged.entries = _overall(parts, roster, _cumulative(events, parts))
     return merged
+
+
+def _left_out(files: list[str], sources: Sequence[Results]) -> None:
+    """A warning for a file's events after its first, and for the hand records."""
+    for name, source in zip(files, sources, strict=True):
+        if len(source.events) > 1:
+            report(
+                name,
+                "events",
+                f"one event a session file, found {len(source.events)}: the first merged",
+                "warning",
+            )
+    dealt = [
+        n for n, source in zip(files, sources, strict=True) if source.events[0].deals is not None
+    ]
+    if dealt:
+        report(
+            dealt[0],
+            "deals",
+            f"the hand records of {len(dealt)} session file(s) not merged (an event holds one"
+            " deal a board number, and its sessions number their boards alike)",
+            "warning",
+        )
 
 
 def _parts(name: str, event: Event) -> list[_Part]:
