@@ -167,3 +167,19 @@ def test_writing_sessions_to_pbn_is_said(corpus: Path, tmp_path: Path) -> None:
         results_text(Results([event]))
     said = [str(loss) for loss in found.losses]
     assert any("sessions of 1 events in one PBN event" in s for s in said), said
+
+
+def test_an_overall_standing_without_a_row_in_the_last_session_is_said(
+    corpus: Path, tmp_path: Path
+) -> None:
+    """Ruter's cumulative columns sit beside the last session's rows: a pair that did not
+    play it has nowhere to go in PBN, and that is said."""
+    first, second = session_files(corpus, tmp_path)
+    from bridgeio.analysis.merge import merge
+
+    with collect() as found:
+        event = merge([quietly(first), quietly(second)])
+        event.sections[-1].entries.pop()
+        results_text(Results([event]))
+    said = [str(loss) for loss in found.losses]
+    assert any("overall standings of 1 entries without a row" in s for s in said), said
