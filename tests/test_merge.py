@@ -226,3 +226,17 @@ def test_what_a_merge_leaves_out_is_said(corpus: Path, tmp_path: Path) -> None:
     assert "hand records of 2 session file(s)" in said["s1", "deals"]
     assert said["s2", "events"].startswith("one event a session file, found 2")
     assert event.deals is None and len(event.sessions) == 2
+
+
+def test_the_latest_session_s_cumulative_standings_are_taken(corpus: Path, tmp_path: Path) -> None:
+    """Two files with cumulative standings (a second and a third session), given last
+    first: the third's are the overall standings."""
+    first, second = session_files(corpus, tmp_path)
+    later = tmp_path / "later"
+    later.mkdir()
+    _, third = session_files(corpus, later, off=1.0)
+    third.write_bytes(third.read_bytes().replace(b"2016.11.10", b"2016.11.11"))
+    with collect():
+        event = merge([quietly(third), quietly(second), quietly(first)], ["3", "2", "1"])
+    assert [str(s.date) for s in event.sessions] == ["2016-11-09", "2016-11-10", "2016-11-11"]
+    assert figures(event.entries) == figures(quietly(third).events[0].entries)

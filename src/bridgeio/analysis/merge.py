@@ -198,11 +198,10 @@ def _cumulative(events: list[tuple[str, Event]], parts: list[_Part]) -> dict[str
     """The overall standings a file gives (its event's ``entries``), from the file of the
     latest session among those that give them; empty where none does."""
     last: tuple[int, Event] | None = None
-    for _, event in events:
+    for name, event in events:
         if not event.entries:
             continue
-        ids = {s.id for s in event.sessions}
-        place = max((i for i, (s, _, _) in enumerate(parts) if s.id in ids), default=-1)
+        place = max((i for i, (_, _, file) in enumerate(parts) if file == name), default=-1)
         if last is None or place >= last[0]:
             last = (place, event)
     if last is None:
