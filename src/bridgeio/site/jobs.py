@@ -104,17 +104,22 @@ def _problem(severity: str, place: str, message: str) -> dict[str, str]:
 
 
 def _page(event: Event, number: int, count: int, name: str, index: str) -> tuple[str, list[Any]]:
-    """An event's recap page and the figures the scoring engine computes otherwise."""
-    from bridgeio.recap import Game, render_game
+    """An event's recap page and the figures the scoring engine computes otherwise (an
+    event of several sessions: each session, then the overall standings, on one page)."""
+    from bridgeio.recap import Game, render_games
+    from bridgeio.recap.sessions import shown_events
 
-    game = Game.of(event, name)
+    shown = shown_events(event)
+    games = [Game.of(e, name, f"s{i}-" if i else "") for i, e in enumerate(shown)]
     links = [(f"{_LABELS[ext]}", f"{GAME}.{ext}") for ext in DOWNLOADS]
     if count > 1:  # USEBIO holds one event a file: this event's
         links = [(t, f"{GAME}/events/{number}.xml" if u == f"{GAME}.xml" else u) for t, u in links]
     links += [(f"Event {n}", f"{GAME}/events/{n}") for n in range(1, count + 1) if n != number]
     links.append(("Versions", f"{GAME}/versions"))
     players = f"{GAME}/player"  # a player's page, found from the game (views.game_pages)
-    return render_game(game, name, index, event.deals, links, players), game.findings
+    html = render_games([(g, e.deals) for g, e in zip(games, shown, strict=True)], name, index,
+                        links, players)  # fmt: skip
+    return html, [f for g in games for f in g.findings]
 
 
 def _written(doc: Any, fmt: str) -> bytes:
