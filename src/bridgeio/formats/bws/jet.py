@@ -101,13 +101,16 @@ class _Table(AccessTable):  # type: ignore[misc]
     ``access-parser`` sizes them for the table's, misreading such rows; here each row is
     parsed with its own columns and the later ones are blank."""
 
+    columns: dict[int, Any]  # (set by the library's constructor)
+
     def _parse_row(self, record: bytes) -> None:
         count = record[0] if self.version <= 3 else struct.unpack_from("<H", record)[0]
-        later = [c for c in self.columns.values() if c.column_id >= count]
+        columns = self.columns
+        later = [c for c in columns.values() if c.column_id >= count]
         if not later or not count:
             super()._parse_row(record)
             return
-        header, columns = self.table_header, self.columns
+        header = self.table_header
         sizes = header.column_count, header.variable_columns
         self.columns = {i: c for i, c in columns.items() if c.column_id < count}
         header.column_count = count
