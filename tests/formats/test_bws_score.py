@@ -181,19 +181,25 @@ def test_the_hand_record_from_a_deals_file(twelve: Path, tmp_path: Path) -> None
 
 
 STRIPPED = [
-    "compscore_mp_pairs_howell.xml",
-    "compscore_mp_pairs_mitchell.xml",
-    "compscore_mp_pairs_mitchell_04.xml",
-    "nzscorer_pairs.xml",
+    "usebio/compscore_mp_pairs_howell.xml",
+    "usebio/compscore_mp_pairs_mitchell.xml",
+    "usebio/compscore_mp_pairs_mitchell_04.xml",
+    "usebio/nzscorer_pairs.xml",
+    "acblscore/beverly-hills-bridge-club_170731.ACA",
+    "acblscore/downeywhittier_170816.ACM",
+    "acblscore/long-beach-bridge_170616.ACA",
+    "acblscore/agile-bridge-club_170613.ACA",
 ]
 
 
 @pytest.mark.parametrize("name", STRIPPED)
 def test_standings_from_scratch_are_the_scoring_programs(name: str) -> None:
-    """A file of Compscore or NZ Scorer (Mitchell and Howell) with every board point, total,
-    percentage and rank taken out, as a Bridgemate database has them: scored again from the
-    scores, every percentage (at the file's two decimals) and rank is the program's."""
-    path = CORPUS / "usebio" / name
+    """A game of Compscore, NZ Scorer or ACBLscore (Mitchell and Howell, one section or two
+    ranked apart) with every board point, total, percentage and rank taken out, as a
+    Bridgemate database has them: scored again from the scores, every percentage (at the
+    file's two decimals) and rank is the program's, and ACBLscore's totals too (its
+    convention is the default; theirs, Compscore's and NZ Scorer's, differ in kind)."""
+    path = CORPUS / name
     if not path.is_file():
         pytest.skip(f"{path} is not in the corpus")
     recorded = bridgeio.read(str(path))
@@ -205,11 +211,13 @@ def test_standings_from_scratch_are_the_scoring_programs(name: str) -> None:
         for line in (x for b in section.results for x in b.results):
             line.ns_points = line.ew_points = None
     new, done = rescored_copy(bare)
-    before = recorded.events[0].sections[0].entries
-    after = new.events[0].sections[0].entries
+    before = [e for s in recorded.events[0].sections for e in s.entries]
+    after = [e for s in new.events[0].sections for e in s.entries]
     assert done.filled == 3 * len(before) > 0
     assert [e.rank for e in after] == [e.rank for e in before]
     assert [e.percentage for e in after] == pytest.approx([e.percentage for e in before], abs=0.011)
+    if name.startswith("acblscore"):
+        assert [e.score for e in after] == pytest.approx([e.score for e in before], abs=0.011)
 
 
 def test_json_of_the_scored_game_is_canonical(whole: Path, tmp_path: Path) -> None:

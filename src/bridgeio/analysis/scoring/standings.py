@@ -13,7 +13,9 @@ so that what is made here checks as made by one of them:
   (a pair that played every board: its points over the tops of its boards);
 - IMPs (Butler, cross-IMPs, IMP pairs): the IMPs summed, scaled likewise; no percentage;
 - the rank is the place by total in its field: a Mitchell's pairs in their direction within
-  their section, a Howell's within their section; equal totals share the best place (``tied``).
+  their section, a Howell's within their section (sections scored across the field are
+  matchpointed as one, :mod:`.boards`, but ranked each alone); equal totals share the best
+  place (``tied``).
 
 >>> from bridgeio.model.results import Board, BoardResult, Entry, Event, Results, Section
 >>> lines = [BoardResult(1, t, ns=t, ew=t + 2, ns_score=s, ew_score=-s, ns_points=p,
@@ -86,8 +88,7 @@ def _fill_event(event: Event, sections: list[Section]) -> int:
             if top:
                 entry.percentage = _stored(100 * entry.score / (top * full))
                 filled += 1
-        filled += _rank(section)
-    return filled
+    return filled + _rank(sections)
 
 
 def _key(section: Section, entry: Entry) -> Key:
@@ -129,13 +130,16 @@ def _top(sections: list[Section]) -> float | None:
     return max(shared, default=None)
 
 
-def _rank(section: Section) -> int:
-    """Each entry's place by total in its field (a Mitchell's direction, or the section);
-    equal totals share the best place. How many ranks were given."""
-    fields: dict[Direction | None, list[Entry]] = defaultdict(list)
-    for entry in section.entries:
-        if entry.score is not None:
-            fields[entry.direction if section.directional else None].append(entry)
+def _rank(sections: list[Section]) -> int:
+    """Each entry's place by total in its field: a Mitchell's direction within its section,
+    or the section (as ACBLscore ranks sections not "ranked together", and as most programs
+    rank a club's sections). Equal totals share the best place. How many ranks were given."""
+    fields: dict[tuple[int, Direction | None], list[Entry]] = defaultdict(list)
+    for index, section in enumerate(sections):
+        for entry in section.entries:
+            if entry.score is not None:
+                way = entry.direction if section.directional else None
+                fields[index, way].append(entry)
     for entries in fields.values():
         totals = [entry.score or 0.0 for entry in entries]
         for entry in entries:
