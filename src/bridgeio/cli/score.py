@@ -15,7 +15,8 @@ rewritten, exit 1.
 
 A game as the tables entered it (a Bridgemate database: scores, no points, no standings) is
 scored from scratch: every board's points, each pair's total, percentage and rank made by the
-rule (:mod:`bridgeio.analysis.scoring.standings`), said once, exit 0. ``--scoring`` scores
+rule (:mod:`bridgeio.analysis.scoring.standings`), said once (every figure filled in: exit
+1, as for any figure a file leaves blank). ``--scoring`` scores
 every pairs event by the director's choice (its recorded points and standings set aside);
 ``--deals FILE`` takes the hand record from any deals file (its boards replace the game's).
 """
@@ -141,7 +142,7 @@ def _rescore(
         )
     _standings(new)
     show_problems(label, report.findings(), verbose)  # (what follows from one: said once)
-    if scratch:  # (a game as the tables entered it: scored, no figure of it changed)
+    if scratch:  # (a game as the tables entered it: every figure made by the rule)
         click.echo(
             f"{label}: scored from the tables' scores: {blank} board figure(s) and "
             f"{report.filled} standings figure(s) made by the rule",
@@ -162,9 +163,9 @@ def _rescore(
             original=src.path,
             **write_options(options),
         )
-    # (a blank filled in is a figure changed too, unless the file records none, and a pair
-    # with no standings row a defect no rule mends: exit 1)
-    return [*([] if scratch else report.differences), *report.errors]
+    # (a blank filled in is a figure changed too, and a pair with no standings row a defect
+    # no rule mends: exit 1)
+    return [*report.differences, *report.errors]
 
 
 def _take_deals(doc: Results, path: str) -> None:
