@@ -226,3 +226,15 @@ def test_json_of_the_scored_game_is_canonical(whole: Path, tmp_path: Path) -> No
     document = json.loads(out.read_text())
     entries = document["events"][0]["sections"][0]["entries"]
     assert {"score", "percentage", "rank"} <= set(entries[0])
+
+
+def test_the_european_convention_named(twelve: Path, tmp_path: Path) -> None:
+    """``--convention european``: a top of 22 on the 12-table boards, twice ACBL's 11; the
+    totals about twice, the percentages within the rounding of the factored boards."""
+    acbl = _scored(twelve, tmp_path / "acbl.xml").events[0].sections[0]
+    european = _scored(twelve, tmp_path / "eu.xml", "--convention", "european")
+    lines = european.events[0].sections[0].results[0].results
+    assert max((x.ns_points or 0) + (x.ew_points or 0) for x in lines) == 22
+    for one, other in zip(acbl.entries, european.events[0].sections[0].entries, strict=True):
+        assert other.score == pytest.approx(2 * (one.score or 0), abs=0.5)
+        assert other.percentage == pytest.approx(one.percentage, abs=0.1)
