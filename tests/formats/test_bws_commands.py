@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+import bridgeio
 from bridgeio.cli import run
+from bridgeio.model.movement import Movement
 from tests.formats.test_bws_mirrors import WHOLE, mirrored
 
 
@@ -48,3 +50,15 @@ def test_export_holds_every_result_pair_and_table_round(whole: Path, tmp_path: P
     assert len(moves) == 77  # (8 tables, 11 rounds: 88, less the 11 that seat pair 16, the
     # missing pair of a 15-pair Howell: the pair it meets sits out)
     assert "16" not in {m.get("ns") for m in moves} | {m.get("ew") for m in moves}
+
+
+def test_validate_and_the_movement_as_asc(whole: Path, tmp_path: Path) -> None:
+    """The database with its whole movement validates (every result where its movement seats
+    it); its movement written as ASC validates: 8 tables, 11 rounds."""
+    assert run(["validate", str(whole)]) == 0
+    asc = tmp_path / "game.asc"
+    assert run(["convert", str(whole), str(asc)]) == 0
+    assert run(["validate", str(asc)]) == 0
+    movement = bridgeio.read(str(asc))
+    assert isinstance(movement, Movement)
+    assert (movement.rounds, movement.tables) == (11, 8)
