@@ -506,6 +506,20 @@ class Losses:
             ]
             if played:
                 self.counts["the auctions and play of # table results"] += len(played)
+        if kind == DocumentKind.RESULTS and holds in ("results", "any"):
+            self._sessions(doc)
+
+    def _sessions(self, doc: Any) -> None:
+        """An event's sessions, where the target has none: their sections are written one
+        after another, and the sessions' ids and dates and the overall standings are not."""
+        if "sessions" in self.target.carries:
+            return
+        for event in doc.events:
+            if event.sessions:
+                what = "the sessions of # events (each session's sections written as the event's)"
+                self.counts[what] += 1
+            if event.entries:
+                self.counts["the overall standings of # entries"] += len(event.entries)
 
     def _deals(self, deals: Any) -> None:
         n, carries = len(deals), self.target.carries

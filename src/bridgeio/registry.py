@@ -44,9 +44,13 @@ Holds = Literal["deals", "results", "movement", "tournaments", "any", "table"]
 """What kind of document a format carries: a :class:`~bridgeio.model.document.DocumentKind`,
 ``any`` (JSON) or ``table`` (CSV)."""
 
-Part = Literal["cards", "tricks", "target", "boards", "dealer", "vulnerability", "provenance"]
+Part = Literal[
+    "cards", "tricks", "target", "boards", "dealer", "vulnerability", "provenance", "sessions"
+]
 """A part of a deal set a format keeps (``target``: one declarer's tricks, ZRJ; ``dealer`` and
-``vulnerability``: as a file states them, where they differ from its board number's)."""
+``vulnerability``: as a file states them, where they differ from its board number's), or of
+results: ``sessions``, an event's sessions and overall standings (a format without it writes
+the sessions' sections one after another, and says so)."""
 
 
 # One protocol a role. A function with more (optional) options than its role still fits;
@@ -231,7 +235,8 @@ class FileFormat:
     * ``carries``: which parts of a deal set it keeps (``cards``, ``tricks``, ``target``
       (one declarer's tricks, ZRJ), ``boards``, ``dealer`` and ``vulnerability`` (as a file
       states them), ``provenance`` (every format's)); a conversion reports the rest as left
-      out (a dealer or vulnerability only where it differs from what the board number gives).
+      out (a dealer or vulnerability only where it differs from what the board number gives);
+      ``sessions`` for results: an event's sessions and its overall standings.
     """
 
     name: str

@@ -622,11 +622,12 @@ SESSIONS = """<?xml version="1.0"?>
 
 def test_sessions_are_kept(tmp_path):
     results = read(write_text(tmp_path, SESSIONS))
-    sections = results.events[0].sections
-    assert [(s.session, s.kept.session_id, s.name) for s in sections] == [
-        (1, "S1", ""),
-        (2, "S2", "A"),
+    event = results.events[0]
+    assert [(s.id, s.date) for s in event.sessions] == [
+        ("S1", datetime.date(2024, 3, 1)),
+        ("S2", None),
     ]
+    assert [(s.session, s.name) for s in event.sections] == [(1, ""), (2, "A")]
     xml = to_xml(results)
     tree = etree.fromstring(xml)
     assert [s.get("SESSION_ID") for s in tree.iter("SESSION")] == ["S1", "S2"]
@@ -634,7 +635,8 @@ def test_sessions_are_kept(tmp_path):
     assert reread(tmp_path, xml) == results
     from bridgeio.formats.json import document
 
-    assert document(results)["events"][0]["sections"][1]["session"] == 2
+    sessions = document(results)["events"][0]["sessions"]
+    assert sessions[1]["id"] == "S2" and sessions[1]["sections"][0]["session"] == 2
 
 
 def test_what_the_source_lacks_of_what_usebio_needs_is_an_error(tmp_path, capsys):

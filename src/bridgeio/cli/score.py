@@ -190,9 +190,16 @@ def _standings(doc: Any) -> None:
     """Each section's entries by rank, as ``bridgeio info`` shows them (ties, names, awards)."""
     from bridgeio.analysis.summary import summarize_section
     from bridgeio.cli.describe import section_lines
+    from bridgeio.model.results import Section
 
     for event in doc.events:
         click.echo(f"event {event.number}: {event.name or event.scoring.value}")
+        sessions = {n: s.id for n, s in enumerate(event.sessions, start=1)}
         for section in event.sections:
             if any(e.score is not None for e in section.entries):
+                if section.session in sessions:  # (an event of several sessions)
+                    click.echo(f"  session {sessions[section.session]}")
                 click.echo("\n".join(section_lines(summarize_section(section))[1:]))
+        if event.entries:
+            overall = section_lines(summarize_section(Section("", entries=event.entries)))
+            click.echo("\n".join(["  overall standings", *overall[2:]]))

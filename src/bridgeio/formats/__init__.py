@@ -109,6 +109,7 @@ BUILT_IN = [
         split=Lazy[Splitter]("bridgeio.formats.usebio:split_events"),
         rewrite=Lazy[Rewriter]("bridgeio.formats.usebio.patch:patched"),
         write_options=(USEBIO_VERSION,),
+        carries=frozenset({"sessions"}),
     ),
     FileFormat(
         name="pbn",
@@ -181,7 +182,16 @@ BUILT_IN = [
         read=Lazy[Reader]("bridgeio.formats.json.reader:read"),
         write_chunks=Lazy[ChunkWriter]("bridgeio.formats.json.writer:write_chunks"),
         carries=frozenset(
-            {"cards", "tricks", "target", "boards", "dealer", "vulnerability", "provenance"}
+            {
+                "cards",
+                "tricks",
+                "target",
+                "boards",
+                "dealer",
+                "vulnerability",
+                "provenance",
+                "sessions",
+            }
         ),
     ),
     FileFormat(

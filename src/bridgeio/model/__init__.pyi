@@ -99,3 +99,8 @@ from .results import (
     parse_score as parse_score,
     score_text as score_text,
 )
+from .sessions import (
+    Session as Session,
+    add_session as add_session,
+    sessions_of as sessions_of,
+)

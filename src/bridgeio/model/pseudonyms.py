@@ -93,8 +93,9 @@ def anonymize_with(results: Results, names: Pseudonyms) -> Results:
         event.club = names.place("Club ", event.club)
         event.director = names.place("Director ", event.director)
         event.city = names.place("Town ", event.city)
-        for section in event.sections:
-            for entry in section.entries:
+        standings = [event.entries] + [section.entries for section in event.sections]
+        for entries in standings:  # (an event of sessions: its overall standings too)
+            for entry in entries:
                 for player in entry.players:
                     if player.last_name or player.first_name:
                         player.last_name, player.first_name = names.player(player)

@@ -30,6 +30,7 @@ from bridgeio.model.contract import Contract
 from bridgeio.model.document import DocumentKind
 from bridgeio.model.play import Play
 from bridgeio.model.provenance import Provenance
+from bridgeio.model.sessions import Session
 
 if TYPE_CHECKING:
     from bridgeio.model.deals import DealSet
@@ -255,6 +256,7 @@ class Entry:
     seat: Seat | None = None  # individuals: the seat they started in
     kept: Provenance | None = field(default=None, compare=False, repr=False)
     handicap: float | None = None  # a handicap event's allowance (NZ Scorer: half of it added)
+    carry_forward: float | None = None  # a score carried from earlier sessions (not in ``score``)
 
 
 @dataclass
@@ -404,7 +406,9 @@ class Section:
 
 @dataclass
 class Event:
-    """One event of a results file (an ACBLscore file holds up to 50)."""
+    """One event of a results file (an ACBLscore file holds up to 50). An event played over
+    several sessions lists them in ``sessions`` and its overall standings in ``entries``
+    (:mod:`bridgeio.model.sessions`); its sections name their session."""
 
     number: int = 1
     name: str = ""
@@ -425,6 +429,8 @@ class Event:
     sections: list[Section] = field(default_factory=list)
     deals: DealSet | None = field(default=None, compare=False)  # the hand record, if any
     kept: Provenance | None = field(default=None, compare=False, repr=False)
+    sessions: list[Session] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)  # overall standings of its sessions
 
 
 @dataclass

@@ -62,6 +62,7 @@ from bridgeio.analysis.scoring.matchpoints import (
     Convention,
     short_variants,
 )
+from bridgeio.analysis.scoring.overall import rescore_sessions
 from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
 from bridgeio.analysis.scoring.standings import fill_standings
@@ -89,25 +90,35 @@ def rescore(
     with ``apply``, put each figure that differs at the file's precision in its place."""
     done = Rescoring()
     for event in results.events:
-        if event.kind is EventKind.PAIRS and event.scoring is Scoring.MATCHPOINTS:
-            _event(event, convention, apply, done)
-        elif event.kind is EventKind.PAIRS and event.scoring in IMP_PAIRS:
-            rescore_imps(event, apply, done)
-        elif event.kind is EventKind.INDIVIDUAL and event.scoring is Scoring.MATCHPOINTS:
-            rescore_individuals(event, convention, apply, done)
-        elif event.kind is EventKind.TEAMS and event.scoring in TEAM_SCORING:
-            rescore_matches(event, apply, done)
-        elif event.kind is EventKind.TEAMS and event.scoring is Scoring.BOARD_A_MATCH:
-            rescore_board_a_match(event, apply, done)
+        if event.sessions:  # each session alone, then the overall standings
+            rescore_sessions(event, convention, apply, done, _rescore_event)
         else:
-            text = (
-                f"event {event.number}: {event.kind.value} scored by {event.scoring.value}: "
-                "matchpoint and IMP pairs, matchpoint individuals, IMP and board-a-match team "
-                "matches only are checked here"
-            )
-            done.unchecked.append(text)
-            done.unscored.append(f"{event.kind.value} scored by {event.scoring.value}")
+            _rescore_event(event, convention, apply, done)
     return done
+
+
+def _rescore_event(
+    event: Event, convention: Convention | None, apply: bool, done: Rescoring
+) -> None:
+    """:func:`rescore` of one event (of an event of sessions: one session's)."""
+    if event.kind is EventKind.PAIRS and event.scoring is Scoring.MATCHPOINTS:
+        _event(event, convention, apply, done)
+    elif event.kind is EventKind.PAIRS and event.scoring in IMP_PAIRS:
+        rescore_imps(event, apply, done)
+    elif event.kind is EventKind.INDIVIDUAL and event.scoring is Scoring.MATCHPOINTS:
+        rescore_individuals(event, convention, apply, done)
+    elif event.kind is EventKind.TEAMS and event.scoring in TEAM_SCORING:
+        rescore_matches(event, apply, done)
+    elif event.kind is EventKind.TEAMS and event.scoring is Scoring.BOARD_A_MATCH:
+        rescore_board_a_match(event, apply, done)
+    else:
+        text = (
+            f"event {event.number}: {event.kind.value} scored by {event.scoring.value}: "
+            "matchpoint and IMP pairs, matchpoint individuals, IMP and board-a-match team "
+            "matches only are checked here"
+        )
+        done.unchecked.append(text)
+        done.unscored.append(f"{event.kind.value} scored by {event.scoring.value}")
 
 
 def score(

@@ -42,6 +42,7 @@ from bridgeio.model.results import (
     StratRank,
     parse_score,
 )
+from bridgeio.model.sessions import Session, add_session
 
 
 class _Reader(Fields):
@@ -79,20 +80,12 @@ def results_from_document(data: JSON, path: str = "<data>") -> Results:
 
 
 def _event(read: _Reader, data: JSON, where: str) -> Event:
-    date_text = data.get("date")
-    date = None
-    if date_text is not None:
-        date = read.parsed(
-            f"{where}.date",
-            lambda: datetime.date.fromisoformat(str(date_text)),
-            "a date as yyyy-mm-dd or null",
-        )
     kind = read.parsed(f"{where}.kind", lambda: EventKind(data.get("kind", "pairs")), "a kind")
     event = Event(
         number=read.whole(data, "number", where, 1),
         name=read.text(data, "name", where),
         session_name=read.text(data, "session_name", where),
-        date=date,
+        date=_date(read, data, where),
         club=read.text(data, "club", where),
         club_number=read.text(data, "club_number", where),
         director=read.text(data, "director", where),
@@ -122,6 +115,13 @@ def _event(read: _Reader, data: JSON, where: str) -> Event:
     for i, item in enumerate(read.items(data, "sections", where)):
         place = f"{where}.sections[{i}]"
         event.sections.append(_section(read, read.object(item, place), place, kind))
+    if event.sections and data.get("sessions"):
+        raise read.fail(f"{where}.sessions", "sections or sessions, not both")
+    for i, item in enumerate(read.items(data, "sessions", where)):
+        _session(read, read.object(item, f"{where}.sessions[{i}]"), f"{where}.sessions[{i}]", event)
+    for i, item in enumerate(read.items(data, "entries", where)):
+        place = f"{where}.entries[{i}]"
+        event.entries.append(_entry(read, read.object(item, place), place))
     if data.get("deals") is not None:
         from bridgeio.formats.json.deals import deals_from_document
         from bridgeio.model.deals import DealSet
@@ -131,6 +131,32 @@ def _event(read: _Reader, data: JSON, where: str) -> Event:
             raise read.fail(f"{where}.deals", "deal records")
         event.deals = deals
     return event
+
+
+def _date(read: _Reader, data: JSON, where: str) -> datetime.date | None:
+    """The date under ``data["date"]``: yyyy-mm-dd, or null."""
+    text = data.get("date")
+    if text is None:
+        return None
+    return read.parsed(
+        f"{where}.date",
+        lambda: datetime.date.fromisoformat(str(text)),
+        "a date as yyyy-mm-dd or null",
+    )
+
+
+def _session(read: _Reader, data: JSON, where: str, event: Event) -> None:
+    """A session of ``event``, with its sections (an event of several sessions)."""
+    session = Session(
+        read.text(data, "id", where), _date(read, data, where), read.kept(data, where)
+    )
+    sections = [
+        _section(
+            read, read.object(item, f"{where}.sections[{i}]"), f"{where}.sections[{i}]", event.kind
+        )
+        for i, item in enumerate(read.items(data, "sections", where))
+    ]
+    add_session(event, session, sections)
 
 
 def _section(read: _Reader, data: JSON, where: str, kind: EventKind) -> Section:
@@ -263,6 +289,7 @@ def _entry(read: _Reader, data: JSON, where: str) -> Entry:
         strat=read.number(data, "strat", where, whole=True),
         boards_played=read.number(data, "boards_played", where, whole=True),
         handicap=read.number(data, "handicap", where),
+        carry_forward=read.number(data, "carry_forward", where),
         seat=None
         if seat is None
         else read.parsed(f"{where}.seat", lambda: Seat.from_char(str(seat)), "a seat letter"),

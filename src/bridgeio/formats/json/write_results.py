@@ -33,6 +33,7 @@ from bridgeio.model.results import (
     Section,
     score_text,
 )
+from bridgeio.model.sessions import Session, sessions_of
 
 BoardsJSON = Callable[[list[Board], "EventKind | str"], Any]
 """Writes a section's (or match's) boards: :func:`boards_json` or :func:`boards_text`."""
@@ -120,9 +121,17 @@ def event_json(
                 _keep({"letter": s.letter, "min_mp": s.min_mp, "max_mp": s.max_mp}, s.kept)
                 for s in event.strats
             ],
-            "sections": [section_json(s, event.kind, boards, tree) for s in event.sections],
         }
     )
+    if event.sessions:  # an event of several sessions: its sections in theirs
+        data["sessions"] = [
+            session_json(session, sections, event.kind, boards, tree)
+            for session, sections in sessions_of(event)
+        ]
+    else:
+        data["sections"] = [section_json(s, event.kind, boards, tree) for s in event.sections]
+    if event.sessions or event.entries:
+        data["entries"] = [entry_json(e) for e in event.entries]
     if event.match_scoring is not None:  # (only where the file says them)
         data["match_scoring"] = event.match_scoring.value
     if event.pairwise_scoring is not None:
@@ -132,6 +141,24 @@ def event_json(
 
         data["deals"] = deal_records(event.deals)
     return _keep(data, event.kept)
+
+
+def session_json(
+    session: Session,
+    sections: list[Section],
+    kind: EventKind | str = EventKind.PAIRS,
+    boards: BoardsJSON | None = None,
+    tree: type[JSON] = dict,
+) -> JSON:
+    """A session of an event as canonical JSON: its id, date and sections."""
+    data: JSON = tree(
+        {
+            "id": session.id,
+            "date": session.date.isoformat() if session.date else None,
+            "sections": [section_json(s, kind, boards, tree) for s in sections],
+        }
+    )
+    return _keep(data, session.kept)
 
 
 def section_json(
@@ -257,6 +284,8 @@ def entry_json(entry: Entry) -> JSON:
     }
     if entry.handicap is not None:  # (a handicap event's: the key only where there is one)
         data["handicap"] = entry.handicap
+    if entry.carry_forward is not None:  # (likewise: a score carried from earlier sessions)
+        data["carry_forward"] = entry.carry_forward
     return _keep(data, entry.kept)
 
 

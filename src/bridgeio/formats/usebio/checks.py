@@ -103,14 +103,19 @@ class Validator:
         self._validate(element)
 
     def participants(self, element: Element, event: Element) -> None:
-        """PARTICIPANTS: each entry's rules, places against scores, then the schema."""
+        """PARTICIPANTS: each entry's rules, places against scores, then the schema. The
+        overall standings of an event of sessions (its own PARTICIPANTS beside its SESSIONs,
+        read when the event ends) need a total or a percentage, and their places may follow
+        a total with a carry forward: the scoring engine checks them against the sessions."""
         kind, texts = event_facts(event)
         matchpoints = scoring_of(event.get("EVENT_TYPE", ""), texts, kind) is Scoring.MATCHPOINTS
+        overall = element.getparent() is event and event.find("SESSION") is not None
         for entry in element:
             id_tag = ENTRY_TAGS.get(str(entry.tag))
             if id_tag is not None:
-                self._entry(entry, id_tag, matchpoints)
-        self._places(element, matchpoints)
+                self._entry(entry, id_tag, matchpoints, overall)
+        if not overall:
+            self._places(element, matchpoints)
         self._validate(element)
 
     def match(self, element: Element) -> None:
@@ -151,7 +156,7 @@ class Validator:
         found = self.references.get(key)
         self.references[key] = (found[0], found[1] + 1) if found else (place(element), 1)
 
-    def _entry(self, entry: Element, id_tag: str, matchpoints: bool) -> None:
+    def _entry(self, entry: Element, id_tag: str, matchpoints: bool, overall: bool) -> None:
         identifier = entry.get(id_tag) if entry.tag == "TEAM" else entry.findtext(id_tag)
         if identifier is None or not identifier.strip():
             if entry.tag != "PLAYER":
@@ -162,18 +167,7 @@ class Validator:
             self.ids.add(V.pair_id(pair.findtext("PAIR_NUMBER") or "").text)
         if entry.tag in ("PAIR", "TEAM") and entry.find("PLACE") is None:
             self.add(place(entry), f"{entry.tag} needs a PLACE", "missing PLACE")
-        if matchpoints and entry.tag == "PAIR" and entry.find("PERCENTAGE") is None:
-            self.add(
-                place(entry),
-                "a PAIR of a match-pointed event needs a PERCENTAGE",
-                "missing PERCENTAGE",
-            )
-        if not matchpoints and entry.find("TOTAL_SCORE") is None:
-            self.add(
-                place(entry),
-                f"a {entry.tag!s} of an IMP or VP event needs a TOTAL_SCORE",
-                "missing TOTAL_SCORE",
-            )
+        self._figures(entry, matchpoints, overall)
         for colour in entry.iter("MASTER_POINT_TYPE"):
             if (colour.text or "").strip().upper() not in COLOURS:
                 self.add(
@@ -182,6 +176,31 @@ class Validator:
                     "masterpoint colour",
                     "warning",
                 )
+
+    def _figures(self, entry: Element, matchpoints: bool, overall: bool) -> None:
+        """An entry's score: a match-pointed session's PAIR needs a PERCENTAGE (2.7), an IMP
+        or VP event's entry a TOTAL_SCORE; a match-pointed event's overall standings either."""
+        percentage, total = entry.find("PERCENTAGE") is not None, entry.find("TOTAL_SCORE")
+        if matchpoints and overall:
+            if not percentage and total is None:
+                self.add(
+                    place(entry),
+                    f"a {entry.tag!s} of overall standings needs a TOTAL_SCORE or a PERCENTAGE",
+                    "missing TOTAL_SCORE",
+                )
+        elif matchpoints:
+            if entry.tag == "PAIR" and not percentage:
+                self.add(
+                    place(entry),
+                    "a PAIR of a match-pointed event needs a PERCENTAGE",
+                    "missing PERCENTAGE",
+                )
+        elif total is None:
+            self.add(
+                place(entry),
+                f"a {entry.tag!s} of an IMP or VP event needs a TOTAL_SCORE",
+                "missing TOTAL_SCORE",
+            )
 
     def _places(self, participants: Element, matchpoints: bool) -> None:
         """Places agree with scores: a better place never has a worse score, tied places

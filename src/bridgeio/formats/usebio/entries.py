@@ -37,6 +37,7 @@ ENTRY_FIELDS = frozenset(
         "MASTER_POINTS_AWARDED",
         "MASTER_POINT_TYPE",
         "STRAT_NUMBER",
+        "CARRY_FORWARD",
     }
 )
 """An entry's elements the model reads (besides its id, its players and award blocks)."""
@@ -110,6 +111,7 @@ class EntryReader:
             tied,
             read.value("STRAT_NUMBER", get("STRAT_NUMBER"), _strat, None),
             boards_played=read.value("BOARDS_PLAYED", get("BOARDS_PLAYED"), _count, None),
+            carry_forward=read.value("CARRY_FORWARD", get("CARRY_FORWARD"), V.decimal, None),
         )
         handicap = element.findtext("HANDICAP")  # (kept as written too: written back so)
         if handicap is not None:

@@ -4,7 +4,9 @@ from their contents (movement, schedule, counts).
 
 An event's sections are its containers in file order: the EVENT itself where it holds
 PARTICIPANTS, BOARD or MATCH directly (the usual form), each SECTION, and each SESSION (its
-own results, then its SECTIONs).
+own results, then its SECTIONs). An EVENT of sessions as USEBIO 4.2 lays one out (SESSIONs,
+and beside them at most a PARTICIPANTS of overall standings) is read whole: the model's
+sessions (:mod:`bridgeio.model.sessions`), each with its sections, and the standings.
 """
 
 from __future__ import annotations
@@ -23,7 +25,14 @@ from bridgeio.formats.usebio.names import (
 )
 from bridgeio.formats.usebio.parsing import Element, place
 from bridgeio.formats.usebio.problems import Problems
-from bridgeio.formats.usebio.provenance import EntryKept, EventKept, Handset, SectionKept, StratKept
+from bridgeio.formats.usebio.provenance import (
+    EntryKept,
+    EventKept,
+    Handset,
+    SectionKept,
+    SessionKept,
+    StratKept,
+)
 from bridgeio.model.results import (
     Board,
     Direction,
@@ -35,6 +44,7 @@ from bridgeio.model.results import (
     Section,
     Strat,
 )
+from bridgeio.model.sessions import Session, add_session
 
 STREAMED = frozenset({"PARTICIPANTS", "BOARD", "MATCH"})
 """A container's children the stream reads as it passes them."""
@@ -126,7 +136,10 @@ class EventReader:
             rating=(texts.get("EVENT_RATING") or texts.get("MASTER_POINT_SCALE") or "").strip(),
             strats=strats,
         )
-        event.sections = self.sections(element, parts, kind)
+        standings = self.sessions(element, parts, kind, event)
+        if standings is None:
+            event.sections = self.sections(element, parts, kind)
+        participants, after = standings or (EntryKept(), False)
         attributes = tuple((k, v) for k, v in element.items() if k != "EVENT_TYPE")
         event.kept = EventKept(
             attributes,
@@ -137,6 +150,9 @@ class EventReader:
             date_text=date_text,
             stratification=stratification,
             handset=handset,
+            participants_attributes=participants.attributes,
+            participants_elements=participants.elements,
+            standings_after=after,
         )
         return event
 
@@ -184,6 +200,66 @@ class EventReader:
         kept = StratKept((), tuple(others), number_text=texts.get("STRAT_NUMBER", ""))
         return Strat(texts.get("STRAT_LABEL", ""), None, upper, kept)
 
+    # ---------------------------------------------------------------------------- sessions
+
+    def sessions(
+        self, element: Element, parts: dict[Element, Part], kind: EventKind, event: Event
+    ) -> tuple[EntryKept, bool] | None:
+        """An EVENT of sessions (USEBIO 4.2) read whole into ``event``: each SESSION with its
+        sections, the EVENT's own PARTICIPANTS as the overall standings. Returns that
+        PARTICIPANTS' extras and whether it came after the SESSIONs; None for an EVENT that is
+        not one (no SESSION, or BOARDs, MATCHes or SECTIONs of its own beside them: read as
+        sections, each naming its session, as before)."""
+        own = parts.get(element) or Part()
+        tags = [child.tag for child in element]
+        if "SESSION" not in tags or "SECTION" in tags or own.boards or own.matches:
+            return None
+        event.entries = own.entries
+        sessions = [child for child in element if child.tag == "SESSION"]
+        for number, child in enumerate(sessions, start=1):
+            add_session(event, self._session_of(child, number), self._session(child, parts, kind))
+        after = "PARTICIPANTS" in tags and tags.index("PARTICIPANTS") > tags.index("SESSION")
+        return own.participants or EntryKept(), after
+
+    def _session_of(self, element: Element, number: int) -> Session:
+        """A SESSION's id (``number`` where it has none), date and extras."""
+        session_id = element.get("SESSION_ID")
+        others: list[str] = []
+        date: datetime.date | None = None
+        date_text = ""
+        dated = False
+        for child in element:
+            tag = child.tag
+            if tag == "SESSION_ID" and session_id is None and not len(child):
+                session_id = (child.text or "").strip()
+            elif (
+                tag == "SESSION_DATE"
+                and not dated
+                and not len(child)
+                and (child.text or "").strip()
+            ):
+                dated = True
+                date, date_text = self._session_date(child)
+            elif tag not in STREAMED and tag not in ("SECTION", "SESSION_ID"):
+                others.append(kept_element(child))
+        attributes = tuple((k, v) for k, v in element.items() if k != "SESSION_ID")
+        kept = SessionKept(attributes, tuple(others), date_text=date_text)
+        return Session(session_id if session_id is not None else str(number), date, kept)
+
+    def _session_date(self, element: Element) -> tuple[datetime.date | None, str]:
+        """SESSION_DATE's date, and its text where the writer would write another."""
+        text = element.text or ""
+        try:
+            date = V.date_value(text)
+        except V.Unreadable as error:
+            self.problems.add(
+                place(element),
+                f"SESSION_DATE {text!r}: expected {error.expected}",
+                kind="unreadable SESSION_DATE",
+            )
+            return None, text
+        return date, "" if text == date.isoformat() else text
+
     # ---------------------------------------------------------------------------- sections
 
     def sections(
@@ -201,13 +277,21 @@ class EventReader:
                 sections.append(self.section(child, parts.get(child, Part()), None, index, kind))
             elif child.tag == "SESSION":
                 session_number += 1
-                sections.extend(self._session(child, session_number, parts, kind))
+                sessional = (child, session_number)
+                for section in self._session(child, parts, kind, sessional):
+                    section.session = session_number
+                    sections.append(section)
         return sections
 
     def _session(
-        self, element: Element, number: int, parts: dict[Element, Part], kind: EventKind
+        self,
+        element: Element,
+        parts: dict[Element, Part],
+        kind: EventKind,
+        sessional: tuple[Element, int] | None = None,
     ) -> list[Section]:
-        sessional = (element, number)
+        """A SESSION's sections: its own results, then each of its SECTIONs (``sessional``:
+        the session and its number, kept on each section, in an EVENT read as sections)."""
         sections = []
         own = parts.get(element)
         nested = list(element.iterchildren("SECTION"))
@@ -254,7 +338,6 @@ class EventReader:
                 session_attributes=session_kept[1],
                 session_elements=session_kept[2],
             )
-        section.session = session[1] if session is not None else None
         derive(section, kind)
         return section
 
@@ -291,6 +374,11 @@ class EventReader:
                     f"SESSION_DATE {text!r}: expected {error.expected}",
                     kind="unreadable SESSION_DATE",
                 )
+
+
+def _plain_text(element: Element) -> bool:
+    """Does ``element`` hold text and no elements?"""
+    return not len(element) and bool((element.text or "").strip())
 
 
 def _name_from_ids(entries: list[Entry]) -> str:

@@ -105,9 +105,10 @@ class Children:
         return name
 
     def text(self, tag: str, value: str | None, empty: bool = False) -> None:
-        """A child with text ``value``: left out when None, and when empty unless ``empty``
-        (an element receivers look up in every parent, written even with nothing in it)."""
-        if value is None or (value == "" and not empty):
+        """A child with text ``value``: left out when None, and when empty or blank unless
+        ``empty`` (an element receivers look up in every parent, written even with nothing in
+        it). ACBLscore pads an unknown state or country with spaces: that is no value."""
+        if value is None or (not value.strip() and not empty):
             return
         name = self._name(tag)
         if name is not None:

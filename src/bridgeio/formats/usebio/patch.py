@@ -86,12 +86,15 @@ def only_figures(old: Results, new: Results) -> bool:
     for event, before in zip(probe.events, old.events, strict=True):
         if len(event.sections) != len(before.sections):
             return False
+        if len(event.entries) != len(before.entries):
+            return False
+        for entry, prior in zip(event.entries, before.entries, strict=True):  # (overall)
+            _figures_of(entry, prior)
         for section, was in zip(event.sections, before.sections, strict=True):
             if len(section.entries) != len(was.entries) or len(section.results) != len(was.results):
                 return False
             for entry, prior in zip(section.entries, was.entries, strict=True):
-                entry.score, entry.percentage = prior.score, prior.percentage
-                entry.rank, entry.tied = prior.rank, prior.tied
+                _figures_of(entry, prior)
             for board, then in zip(section.results, was.results, strict=True):
                 if len(board.results) != len(then.results):
                     return False
@@ -99,6 +102,35 @@ def only_figures(old: Results, new: Results) -> bool:
                     line.ns_points, line.ew_points = first.ns_points, first.ew_points
                     line.points = first.points
     return probe.events == old.events
+
+
+def _figures_of(entry: Entry, prior: Entry) -> None:
+    """Rescoring's figures of ``entry`` set back to ``prior``'s."""
+    entry.score, entry.percentage = prior.score, prior.percentage
+    entry.rank, entry.tied = prior.rank, prior.tied
+
+
+def containers(event: etree._Element) -> list[etree._Element]:
+    """The elements an EVENT's sections are read from, in the reader's order
+    (:mod:`~bridgeio.formats.usebio.events`): the EVENT itself where it holds results of its
+    own (in an EVENT of sessions its PARTICIPANTS are the overall standings instead), each
+    SECTION, and each SESSION (itself where it holds results or no SECTION, then its
+    SECTIONs)."""
+    tags = [child.tag for child in event]
+    whole = "SESSION" in tags and not {"SECTION", "BOARD", "MATCH"} & set(tags)
+    found = [] if whole or not _STREAMED & set(tags) else [event]
+    for child in event:
+        if child.tag == "SECTION":
+            found.append(child)
+        elif child.tag == "SESSION":
+            nested = list(child.iterchildren("SECTION"))
+            if not nested or _STREAMED & {c.tag for c in child}:
+                found.append(child)
+            found.extend(nested)
+    return found
+
+
+_STREAMED = frozenset({"PARTICIPANTS", "BOARD", "MATCH"})
 
 
 def _changes(
@@ -111,10 +143,17 @@ def _changes(
         return None
     changes: list[Change] = []
     for element, event, before in zip(events, new.events, old.events, strict=True):
-        containers = list(element.iter("SECTION")) or [element]
-        if len(containers) != len(event.sections):
+        boxes = containers(element)
+        if len(boxes) != len(event.sections):
             return None
-        for box, section, was in zip(containers, event.sections, before.sections, strict=True):
+        if event.sessions:  # the overall standings: the EVENT's own PARTICIPANTS
+            entries = [e for p in element.findall("PARTICIPANTS") for e in p if e.tag in _ENTRIES]
+            if len(entries) != len(before.entries):
+                return None
+            for item, entry, prior in zip(entries, event.entries, before.entries, strict=True):
+                if not _entry(item, entry, prior, order, changes):
+                    return None
+        for box, section, was in zip(boxes, event.sections, before.sections, strict=True):
             entries = [e for p in box.findall("PARTICIPANTS") for e in p if e.tag in _ENTRIES]
             boards = box.findall("BOARD")
             if len(entries) != len(was.entries) or len(boards) != len(was.results):

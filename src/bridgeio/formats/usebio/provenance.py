@@ -129,6 +129,11 @@ class EventKept(UsebioKept):
     date_text: str = ""
     stratification: str = ""
     handset: Handset | None = None
+    participants_attributes: Pairs = ()
+    participants_elements: tuple[str, ...] = ()
+    standings_after: bool = False
+    """An event of sessions: its overall PARTICIPANTS' extras, and whether that element came
+    after the SESSIONs (the specification's example has it before them)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +148,16 @@ class SectionKept(UsebioKept):
     session_elements: tuple[str, ...] = ()
     participants_attributes: Pairs = ()
     participants_elements: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SessionKept(UsebioKept):
+    """A SESSION of an event of sessions: its attributes and elements besides SESSION_ID and
+    SESSION_DATE (RESULTS_TYPE, SESSION_URL, ...), and its SESSION_DATE as written where the
+    model's date would be written otherwise (another spelling, or no date)."""
+
+    of: ClassVar[str] = "session"
+    date_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -225,6 +240,7 @@ _CLASSES: dict[str, type[UsebioKept]] = {
         FileKept,
         EventKept,
         SectionKept,
+        SessionKept,
         EntryKept,
         PlayerKept,
         StratKept,

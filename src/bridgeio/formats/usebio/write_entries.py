@@ -126,6 +126,7 @@ class EntryWriter:
             "TOTAL_SCORE": self.target.number(entry.score, 2),
             "PERCENTAGE": self.target.number(entry.percentage, 2),
             "STRAT_NUMBER": _whole(entry.strat),
+            "CARRY_FORWARD": self.target.number(entry.carry_forward),
         }
         for field_tag, text in fields.items():
             children.text(field_tag, text)

@@ -106,6 +106,8 @@ class EventWriter:
             children.text("PAIRWISE_SCORING_METHOD", pairwise)
         children.text("EVENT_RATING", event.rating)
         children.text("TOWN", event.city)
+        if event.sessions and not isinstance(event.kept, EventKept):  # (4.2: "helpful")
+            children.text("SESSION_COUNT", str(len(event.sessions)))
         if event.strats:
             children.element(self._stratification(kept))
         if event.director:

@@ -68,12 +68,13 @@ from typing import Any, BinaryIO
 from lxml import etree
 
 from bridgeio.errors import ConversionError
+from bridgeio.formats.usebio import values as V
 from bridgeio.formats.usebio.entries import id_maps
 from bridgeio.formats.usebio.handsets import handset_element
 from bridgeio.formats.usebio.names import points_tag
 from bridgeio.formats.usebio.output import Target, attributes, clean, indent, kept_of
 from bridgeio.formats.usebio.parsing import Element
-from bridgeio.formats.usebio.provenance import EventKept, Handset, SectionKept
+from bridgeio.formats.usebio.provenance import EventKept, Handset, SectionKept, SessionKept
 from bridgeio.formats.usebio.requirements import report_lacks
 from bridgeio.formats.usebio.write_boards import BoardWriter, LineIds
 from bridgeio.formats.usebio.write_entries import EntryWriter
@@ -81,6 +82,7 @@ from bridgeio.formats.usebio.write_event import EVENT_TYPES, EventWriter
 from bridgeio.formats.usebio.write_matches import MatchWriter
 from bridgeio.model.document import Document
 from bridgeio.model.results import Direction, EventKind, Results, Section
+from bridgeio.model.sessions import Session, sessions_of
 
 VERSIONS = ("1.4", "1.2")
 INDENT = "  "
@@ -182,6 +184,11 @@ class Writer:
     def _write_sections(self, out: Any) -> None:
         """The usual form for one section; SECTION elements for several (or one the source
         had); SESSION elements around sections of sessions."""
+        if self.event.sessions:
+            self._write_sessions(out)
+            return
+        if self.event.entries:
+            self.losses.add("overall standings of an event without sessions")
         sections = self.event.sections
         sessions = [s for s in sections if kept_of(s, SectionKept).session_id or s.session]
         by_session = len({s.session for s in sessions}) > 1 or any(
@@ -202,6 +209,46 @@ class Writer:
                     self._section_element(out, section, 2)
             else:
                 self._session_element(out, key, group)
+
+    def _write_sessions(self, out: Any) -> None:
+        """An event of sessions (USEBIO 4.2): the overall standings' PARTICIPANTS (before the
+        sessions, or after them where the source had it there), and a SESSION each."""
+        event = self.event
+        kept = kept_of(event, EventKept)
+        standings = None
+        if event.entries or kept.participants_attributes or kept.participants_elements:
+            section = Section("", entries=event.entries)
+            own = SectionKept(
+                participants_attributes=kept.participants_attributes,
+                participants_elements=kept.participants_elements,
+            )
+            standings = self.entries.participants(section, "", own)
+        if standings is not None and not kept.standings_after:
+            self.emit(out, standings, 2)
+        for number, (session, sections) in enumerate(sessions_of(event), start=1):
+            self._session(out, number, session, sections)
+        if standings is not None and kept.standings_after:
+            self.emit(out, standings, 2)
+
+    def _session(self, out: Any, number: int, session: Session, sections: list[Section]) -> None:
+        """SESSION ``number``: its id, date and kept elements, then its sections (the usual
+        form for one that is no SECTION)."""
+        kept = kept_of(session, SessionKept)
+        own = {"SESSION_ID": clean(session.id or str(number), "SESSION_ID", self.losses)}
+        own.update(attributes(kept.attributes, "SESSION", self.losses))
+        out.write("\n" + INDENT * 2)
+        with out.element("SESSION", own):
+            children = self.target.children(("SESSION_DATE", "RESULTS_TYPE"))
+            children.text("SESSION_DATE", _session_date(session, kept))
+            children.kept(kept.elements)
+            for child in children.into(etree.Element("X")).getchildren():
+                self.emit(out, child, 3)
+            for section in sections:
+                if len(sections) > 1 or kept_of(section, SectionKept).sectioned or section.name:
+                    self._section_element(out, section, 3)
+                else:
+                    self._section_content(out, section, 3)
+            out.write("\n" + INDENT * 2)
 
     def _session_element(self, out: Any, number: int, sections: list[Section]) -> None:
         """SESSION ``number`` around ``sections``: kept elements, then each section."""
@@ -238,8 +285,10 @@ class Writer:
     def _prefix(self, section: Section) -> str:
         """The section name before the ids of a section from another format, in an event of
         several sections (USEBIO ids are unique across the event)."""
-        if len(self.event.sections) > 1 and not isinstance(section.kept, SectionKept):
-            return section.name
+        if isinstance(section.kept, SectionKept):
+            return ""
+        if sum(1 for s in self.event.sections if s.session == section.session) > 1:
+            return section.name  # (among its session's sections: the same pair in each session)
         return ""
 
     def _section_content(self, out: Any, section: Section, level: int) -> None:
@@ -259,6 +308,20 @@ class Writer:
         """Note a schedule that no traveller line carries (USEBIO has no schedule)."""
         if section.schedule and not any(line.round for b in section.results for line in b.results):
             self.losses.add("schedules with no round and table on the traveller lines")
+
+
+def _session_date(session: Session, kept: SessionKept) -> str | None:
+    """SESSION_DATE: as the source wrote it while it still says the session's date (ISO
+    yyyy-mm-dd from the model otherwise, as USEBIO 1.3 and 1.4 give it)."""
+    if session.date is None:
+        return kept.date_text or None
+    if kept.date_text:
+        try:
+            if V.date_value(kept.date_text) == session.date:
+                return kept.date_text
+        except V.Unreadable:
+            pass
+    return session.date.isoformat()
 
 
 def _groups(sections: list[Section], by_session: bool) -> list[tuple[int | None, list[Section]]]:
