@@ -238,3 +238,31 @@ def test_the_european_convention_named(twelve: Path, tmp_path: Path) -> None:
     for one, other in zip(acbl.entries, european.events[0].sections[0].entries, strict=True):
         assert other.score == pytest.approx(2 * (one.score or 0), abs=0.5)
         assert other.percentage == pytest.approx(one.percentage, abs=0.1)
+
+
+def test_each_session_is_scaled_to_its_own_boards() -> None:
+    """Sections of two sessions (2 boards, then 3), every pair playing every board: no total
+    is scaled, each percentage its points over its own session's tops."""
+    from bridgeio.analysis.scoring.standings import fill_standings
+    from bridgeio.model.results import Board, BoardResult, Entry, Event, Section
+
+    def section(session: int, boards: int) -> Section:
+        lines = [
+            Board(
+                n,
+                [
+                    BoardResult(1, t, t, t + 2, s, -s, p, 2 - p)
+                    for t, s, p in [(1, 420, 2.0), (2, 170, 0.0)]
+                ],
+            )
+            for n in range(1, boards + 1)
+        ]
+        entries = [Entry(str(n), n) for n in (1, 2, 3, 4)]
+        return Section("A", session=session, results=lines, entries=entries)
+
+    first, second = section(1, 2), section(2, 3)
+    doc = Results([Event(sections=[first, second])])
+    assert fill_standings(doc) == 24
+    assert [e.score for e in first.entries] == [4.0, 0.0, 0.0, 4.0]
+    assert [e.score for e in second.entries] == [6.0, 0.0, 0.0, 6.0]
+    assert [e.percentage for e in second.entries] == [100.0, 0.0, 0.0, 100.0]

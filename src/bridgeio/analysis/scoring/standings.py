@@ -8,7 +8,7 @@ so that what is made here checks as made by one of them:
 - a pair's points are those of every board it has points on, N-S or E-W (a sit-out's award
   too); the boards it has none on (sat out, not played) are not counted;
 - matchpoints: the total is the points summed, scaled to the boards of a full session (the
-  most any pair of the event played) for a pair that played fewer, at 2 decimals (ACBLscore's
+  most any pair of the session played) for a pair that played fewer, at 2 decimals (ACBLscore's
   stored score); the percentage that total over the top times the boards of a full session
   (a pair that played every board: its points over the tops of its boards);
 - IMPs (Butler, cross-IMPs, IMP pairs): the IMPs summed, scaled likewise; no percentage;
@@ -55,9 +55,12 @@ def fill_standings(results: Results) -> int:
     for event in results.events:
         if event.kind is not EventKind.PAIRS:
             continue
-        blank = [s for s in event.sections if s.entries and _blank(s) and _has_points(s)]
-        if blank:
-            filled += _fill_event(event, blank)
+        sessions: dict[int | None, list[Section]] = defaultdict(list)
+        for section in event.sections:
+            if section.entries and _blank(section) and _has_points(section):
+                sessions[section.session].append(section)
+        for sections in sessions.values():  # (each session its own boards and top)
+            filled += _fill_event(event, sections)
     return filled
 
 
@@ -71,7 +74,8 @@ def _has_points(section: Section) -> bool:
 
 
 def _fill_event(event: Event, sections: list[Section]) -> int:
-    """The sections' standings, a full session's boards and the top shared by the event."""
+    """The standings of sections of one session: a full session's boards and the top are
+    theirs."""
     tallies = [_tallies(section) for section in sections]
     full = max((t.boards for found in tallies for t in found.values()), default=0)
     matchpoints = event.scoring is Scoring.MATCHPOINTS
