@@ -50,11 +50,6 @@ def test_damaged_and_foreign_files_are_one_line_and_exit_2(
         assert expected in err and "Traceback" not in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 40, next slice: the engine fills the board matchpoints of a file that has "
-    "none, but not the totals, percentages and ranks, so the USEBIO it writes lacks them",
-)
 def test_score_writes_usebio_that_validates(game: Path, tmp_path: Path) -> None:
     out = tmp_path / "scored.xml"
     run(["score", str(game), str(out)])

@@ -12,6 +12,13 @@ Each kind's rule is found from the file's own recorded figures (the totals' from
 points, the ranks' from its totals), so a corrected score is rescored: its board is an
 error, what it moves is said once ("12 totals and 6 ranks follow from it"), every figure is
 rewritten, exit 1.
+
+A game as the tables entered it (a Bridgemate database: scores, no points, no standings) is
+scored from scratch: every board's points, each pair's total, percentage and rank made by the
+rule (:mod:`bridgeio.analysis.scoring.standings`), said once (every figure filled in: exit
+1, as for any figure a file leaves blank). ``--scoring`` scores
+every pairs event by the director's choice (its recorded points and standings set aside);
+``--deals FILE`` takes the hand record from any deals file (its boards replace the game's).
 """
 
 from __future__ import annotations
@@ -27,6 +34,14 @@ from bridgeio.cli.problems import show_losses, show_problems
 from bridgeio.cli.status import OK, PROBLEMS, Failure, failures, status_of
 from bridgeio.errors import collect
 from bridgeio.files import STDIO
+from bridgeio.model.results import Results, Scoring
+
+SCORINGS = {
+    "matchpoints": Scoring.MATCHPOINTS,
+    "imps": Scoring.IMPS,
+    "butler": Scoring.BUTLER,
+    "cross-imps": Scoring.CROSS_IMPS,
+}
 
 
 @click.command()
@@ -37,12 +52,20 @@ from bridgeio.files import STDIO
     type=click.Choice(["acbl", "european"]),
     help="Score by this convention instead of the one found from the file.",
 )
+@click.option(
+    "--scoring",
+    type=click.Choice(sorted(SCORINGS)),
+    help="Score every pairs event so (its recorded points and standings set aside).",
+)
+@click.option("--deals", "deals_file", help="Take the hand record from this deals file.")
 @reading
 @writing
 def score(
     source: str,
     target: str | None,
     convention: str | None,
+    scoring: str | None,
+    deals_file: str | None,
     source_format: str | None,
     verbose: bool,
     to: str | None,
@@ -55,12 +78,16 @@ def score(
     pair on the boards has no standings row), 2 when no known rule reproduces some of the
     file's figures (nothing is written)."""
     from bridgeio import core
-    from bridgeio.model.results import Results
+    from bridgeio.analysis.scoring.standings import as_scored
 
     with failures(source), collect(strict) as found, opened(source, source_format) as src:
         doc = core.read_as(src.path, src.format, **read_options(options))
         if not isinstance(doc, Results):
             raise Failure(f"{src.label}: not a results file: nothing to score", 2)
+        if scoring is not None:
+            as_scored(doc, SCORINGS[scoring])
+        if deals_file is not None:
+            _take_deals(doc, deals_file)
         empty = not any(s.entries or s.results for e in doc.events for s in e.sections)
         differences = []
         if not empty:
@@ -85,8 +112,10 @@ def _rescore(
     """Rescore ``doc``, print its methods, standings and differences, write ``target``."""
     from bridgeio import core
     from bridgeio.analysis.scoring.session import rescored_copy
+    from bridgeio.analysis.scoring.standings import recorded
 
     label = src.label
+    scratch = not recorded(doc)
     new, report = rescored_copy(doc, convention)
     # (a figure the file leaves blank is filled in: said once, no error of the file)
     differences = [d for d in report.differences if not d.blank]
@@ -113,9 +142,17 @@ def _rescore(
         )
     _standings(new)
     show_problems(label, report.findings(), verbose)  # (what follows from one: said once)
-    if blank:
+    if scratch:  # (a game as the tables entered it: every figure made by the rule)
         click.echo(
-            f"{label}: {blank} figure(s) the file leaves blank filled in by the rule", err=True
+            f"{label}: scored from the tables' scores: {blank} board figure(s) and "
+            f"{report.filled} standings figure(s) made by the rule",
+            err=True,
+        )
+    elif blank or report.filled:
+        click.echo(
+            f"{label}: {blank + report.filled} figure(s) the file leaves blank filled in by "
+            "the rule",
+            err=True,
         )
     if target is not None:
         core.write(  # over the source's own bytes where its format rewrites in place (USEBIO)
@@ -129,6 +166,24 @@ def _rescore(
     # (a blank filled in is a figure changed too, and a pair with no standings row a defect
     # no rule mends: exit 1)
     return [*report.differences, *report.errors]
+
+
+def _take_deals(doc: Results, path: str) -> None:
+    """The hand record of the deals file at ``path`` in each event of ``doc``: its boards
+    replace the event's, the event's others are kept (a file with no deals: an error)."""
+    from bridgeio import core
+    from bridgeio.model.deals import DealSet, concat
+
+    found = core.read(path)
+    if isinstance(found, Results):
+        found = concat([e.deals for e in found.events if e.deals is not None] or [DealSet.empty()])
+    if not isinstance(found, DealSet) or not len(found):
+        raise Failure(f"{path}: no deals to take the hand record from", 2)
+    for event in doc.events:
+        boards = {deal.board or 0: deal for deal in event.deals or []}
+        boards.update({deal.board or 0: deal for deal in found})
+        event.deals = DealSet.from_deals([boards[b] for b in sorted(boards)])
+    click.echo(f"{path}: {len(found)} deal(s) taken for the hand record", err=True)
 
 
 def _standings(doc: Any) -> None:

@@ -66,6 +66,7 @@ def check(path: str, name: str, index: str) -> dict[str, Any]:
         )
     if not doc.events:
         raise Refused(f"{name}: holds no event")
+    doc = _scored(doc)
     found = [_problem(p.severity, _named(p.place, path, name), p.message) for p in problems]
     pages = []
     for number, event in enumerate(doc.events, 1):
@@ -84,6 +85,24 @@ def check(path: str, name: str, index: str) -> dict[str, Any]:
         "tables": _rows(doc),
         "pages": pages,
     }
+
+
+def _game(path: str) -> Any:
+    """The document of the upload kept at ``path``, scored where it records no figure."""
+    with collect():
+        doc = bridgeio.read(path)
+    return _scored(doc) if isinstance(doc, Results) else doc
+
+
+def _scored(doc: Results) -> Results:
+    """A game as the tables entered it (a Bridgemate database: scores, no points, no
+    standings) scored as ``bridgeio score`` scores it; any other document as it is."""
+    from bridgeio.analysis.scoring.session import rescored_copy
+    from bridgeio.analysis.scoring.standings import recorded
+
+    if recorded(doc):
+        return doc
+    return rescored_copy(doc)[0]
 
 
 def _deals_only(doc: Results) -> bool:
@@ -143,8 +162,7 @@ def _rows(doc: Results) -> dict[str, list[dict[str, Any]]]:
 def finish(path: str, name: str, index: str, solve: bool) -> dict[str, Any]:
     """Pages with the hands solved double dummy (when ``solve`` and endplay is there), the
     deals' rows with their tricks, and every download."""
-    with collect():
-        doc = bridgeio.read(path)
+    doc = _game(path)
     assert isinstance(doc, Results)
     solved = solve and _solve(doc)
     done: dict[str, Any] = {"downloads": {ext: convert_doc(doc, ext) for ext in DOWNLOADS}}
@@ -175,8 +193,7 @@ def convert(path: str, ext: str, event: int | None = None) -> tuple[bytes | None
     :func:`convert_doc`)."""
     import dataclasses
 
-    with collect():
-        doc = bridgeio.read(path)
+    doc = _game(path)
     if event is not None:
         if not isinstance(doc, Results) or not 1 <= event <= len(doc.events):
             return None, f"the game has no event {event}"
@@ -195,8 +212,7 @@ def combine(path: str, name: str, deals: str, deals_name: str) -> bytes:
         raise Refused(_named(str(error), deals, deals_name)) from None
     if not isinstance(found, DealSet) or found.boards is None or len(found.boards) == 0:
         raise Refused(f"{deals_name}: holds no deals ({found.kind}): send a hand record")
-    with collect():
-        doc = bridgeio.read(path)
+    doc = _game(path)
     if not isinstance(doc, Results):
         raise Refused(f"{name}: holds no results")
     for event in doc.events:

@@ -41,7 +41,7 @@ from bridgeio.analysis.scoring.imp_totals import ranks as ranks
 from bridgeio.analysis.scoring.imps import CrossAverage
 from bridgeio.analysis.scoring.report import GHOST, UNLISTED, Difference, Rescoring, reproduces
 from bridgeio.errors import Problem
-from bridgeio.model.results import Direction, Entry, Event, Results
+from bridgeio.model.results import Direction, Entry, Event, Results, Scoring
 
 Bools = T.Bools
 
@@ -625,7 +625,10 @@ def rescore_imps(event: Event, apply: bool, done: Rescoring) -> None:
     alone = Results([event])
     flats: dict[bool, ImpLines] = {}
     found = _detect(alone, flats)
-    rules = ImpRules() if found is None else found.rules
+    cross = event.scoring is Scoring.CROSS_IMPS  # (no IMPs recorded: the event's own kind)
+    rules = (
+        ImpRules(ImpMethod.CROSS if cross else ImpMethod.BUTLER) if found is None else found.rules
+    )
     where = f"event {event.number}"
     if found is None or found.checked == 0:
         how = "the default rules" if found is None else "the rules its totals and ranks fit"

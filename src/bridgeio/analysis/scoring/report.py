@@ -160,6 +160,7 @@ class Rescoring:
     unfit: list[str] = field(default_factory=list)  # figures no known rule reproduces
     unscored: list[str] = field(default_factory=list)  # events of a kind not scored here
     errors: list[Problem] = field(default_factory=list)  # findings that are no figure's
+    filled: int = 0  # standings figures made where none was recorded (:mod:`.standings`)
 
     def not_reproduced(self, where: str, what: str, closest: str, agrees: int, of: int) -> None:
         """One warning for figures of a kind that no known rule reproduces (the closest rule

@@ -65,6 +65,7 @@ from bridgeio.analysis.scoring.matchpoints import (
 from bridgeio.analysis.scoring.overall import rescore_sessions
 from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
+from bridgeio.analysis.scoring.standings import fill_standings
 from bridgeio.analysis.scoring.totals import Sources, check_totals
 from bridgeio.model.results import (
     Assigned,
@@ -150,7 +151,9 @@ def rescored_copy(
     chosen = Convention(convention) if isinstance(convention, str) else convention
     rescored = copy.deepcopy(doc)
     rescored.provenance = doc.provenance  # the file's bytes: shared, never changed
-    return rescored, rescore(rescored, chosen, apply=True)
+    done = rescore(rescored, chosen, apply=True)
+    done.filled = fill_standings(rescored)  # (standings none recorded: from the points)
+    return rescored, done
 
 
 def _event(event: Event, convention: Convention | None, apply: bool, done: Rescoring) -> None:

@@ -18,7 +18,10 @@ import struct
 from typing import Any
 
 from access_parser import AccessParser  # type: ignore[import-untyped]
-from access_parser.access_parser import TableObj  # type: ignore[import-untyped]
+from access_parser.access_parser import (  # type: ignore[import-untyped]
+    AccessTable,
+    TableObj,
+)
 
 from bridgeio.errors import FormatError
 
@@ -54,6 +57,12 @@ class _Database(AccessParser):  # type: ignore[misc]
             ]
         return tables
 
+    def get_table(self, table_name: str) -> Any:
+        table = super().get_table(table_name)
+        if table is not None:
+            table.__class__ = _Table  # (the library builds it; only its row parsing differs)
+        return table
+
     def _used(self, definition: bytes) -> list[int]:
         """The page numbers a table definition's usage map marks as the table's."""
         at = _MAP_POINTER[self.page_size]
@@ -81,6 +90,40 @@ class _Database(AccessParser):  # type: ignore[misc]
         starts = struct.unpack_from(f"<{count}H", data, count_at + 2)
         end = self.page_size if number == 0 else starts[number - 1] & 0x1FFF
         return bytes(data[starts[number] & 0x1FFF : end])
+
+
+class _Table(AccessTable):  # type: ignore[misc]
+    """AccessTable that reads a row written before columns were added to its table.
+
+    A row begins with the number of columns it has (one byte in Jet 3, two after); a column
+    added later (Bridgemate's ``TimeLog``, ``CustomBoards``) is not in the rows written
+    before it, whose null mask and variable-column offsets are sized for their own columns.
+    ``access-parser`` sizes them for the table's, misreading such rows; here each row is
+    parsed with its own columns and the later ones are blank."""
+
+    columns: dict[int, Any]  # (set by the library's constructor)
+
+    def _parse_row(self, record: bytes) -> None:
+        count = record[0] if self.version <= 3 else struct.unpack_from("<H", record)[0]
+        columns = self.columns
+        later = [c for c in columns.values() if c.column_id >= count]
+        if not later or not count:
+            super()._parse_row(record)
+            return
+        header = self.table_header
+        sizes = header.column_count, header.variable_columns
+        self.columns = {i: c for i, c in columns.items() if c.column_id < count}
+        header.column_count = count
+        header.variable_columns = sum(
+            not c.column_flags.fixed_length for c in self.columns.values()
+        )
+        try:
+            super()._parse_row(record)
+        finally:
+            self.columns = columns
+            header.column_count, header.variable_columns = sizes
+        for column in later:
+            self.parsed_table[column.col_name_str].append(False if column.type == 1 else None)
 
 
 def _bits(bitmap: bytes, first: int) -> list[int]:

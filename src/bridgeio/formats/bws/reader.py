@@ -9,6 +9,7 @@ round and board replaced, is not a result; a warning says how many were dropped.
 from __future__ import annotations
 
 import datetime
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -19,9 +20,18 @@ from bridgeio.formats.bws.people import deals, entries
 from bridgeio.model.board import vulnerability
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
-from bridgeio.model.results import Board, BoardResult, Event, Results, Section, Special
+from bridgeio.model.results import (
+    Assigned,
+    Board,
+    BoardResult,
+    Event,
+    Results,
+    Section,
+    Special,
+)
 
 _NEEDED = ("Section", "RoundData", "ReceivedData")
+_ADJUSTED = re.compile(r"(\d{1,3})%-(\d{1,3})%")  # an arbitral score as percentages
 
 
 def read(path: str) -> Results:
@@ -38,7 +48,7 @@ def read(path: str) -> Results:
         raise FormatError(path, "tables", f"a Bridgemate database (no {', '.join(missing)})")
     results = standing(path, tables.rows("ReceivedData"))
     movement = tables.rows("RoundData")
-    event = _event(tables.rows("Session"))
+    event = _event(tables.rows("Session"), results)
     for row in sorted(tables.rows("Section"), key=lambda r: whole(r.get("ID"))):
         number = whole(row.get("ID"))
         rounds = [r for r in movement if whole(r.get("Section")) == number]
@@ -48,12 +58,16 @@ def read(path: str) -> Results:
     return Results(events=[event], format="bws")
 
 
-def _event(sessions: list[Row]) -> Event:
-    """The event, named and dated as the database's session is."""
+def _event(sessions: list[Row], results: list[Row]) -> Event:
+    """The event, named and dated as the database's session is (a database with no
+    ``Session`` table: dated the day its first result was entered, ``DateLog``)."""
     event = Event()
     if sessions:
         event.name = str(sessions[0].get("Name") or "").strip()
         event.date = _date(sessions[0].get("Date"))
+    if event.date is None:
+        days = [day for row in results if (day := _date(row.get("DateLog"))) is not None]
+        event.date = min(days, default=None)
     return event
 
 
@@ -135,8 +149,13 @@ def _result(path: str, row: Row) -> BoardResult | None:
     if remark == "Not played":
         line.ns_score = line.ew_score = Special.NOT_PLAYED
         return line
+    adjusted = _ADJUSTED.fullmatch(remark.replace(" ", ""))
+    if adjusted and not str(row.get("Contract") or "").strip():  # "60%-40%": N-S's, E-W's
+        line.ns_score = Assigned.for_percent(float(adjusted[1]))
+        line.ew_score = Assigned.for_percent(float(adjusted[2]))
+        return line
     if remark and remark != "Wrong direction" and not str(row.get("Contract") or "").strip():
-        # an adjusted score ("Arbitral score"): its value is the scoring program's, not here
+        # an adjusted score not yet decided ("Arbitral score"): no value to score
         report(path, place, f"{remark}: a score the database does not hold: left out", "warning")
         return None
     try:
