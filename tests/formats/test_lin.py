@@ -90,6 +90,9 @@ def test_every_real_file_reads_with_every_call_and_card(real_files: list[Path]) 
         cards = sum(len(line.play.cards) for line in lines if line.play)
         assert calls == text.count("mb|"), path.name
         assert cards == text.count("pc|"), path.name
+        for line in lines:  # the reader's tricks (all a file's plays at once) are the model's
+            if line.play is not None and line.play.claim is None and line.contract is not None:
+                assert line.tricks == line.play.declarer_tricks(line.contract), path.name
         assert not [p for p in found.problems if p.severity == "error"], path.name
         # the files agree with themselves, but for claims that are not the result (3 boards of
         # BBO's vugraph files 74804, 74806, 74807: a claim disputed, or the result mistyped)

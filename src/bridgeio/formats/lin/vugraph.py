@@ -22,7 +22,7 @@ import re
 from bridgeio.errors import report
 from bridgeio.formats.lin.boards import LIN_SEATS, LinBoard
 from bridgeio.formats.lin.lines import Line, deal_set, line_result, set_contract
-from bridgeio.formats.lin.tags import Tag
+from bridgeio.formats.lin.tags import Tag, Tags
 from bridgeio.model.cards import Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.imps import imps_of
@@ -70,10 +70,13 @@ def contract_of(text: str) -> tuple[Contract, int | None] | None:
 
 
 def match_results(
-    header: list[Tag], records: list[LinBoard], path: str
+    found: Tags, header_tags: list[int], records: list[LinBoard], path: str
 ) -> tuple[Results, list[Line]]:
-    """The teams match of a vugraph file's header and boards, and its lines."""
-    vg = next(t for t in header if t.name == "vg")
+    """The teams match of a vugraph file's header (its tags' indices) and boards, and its
+    lines."""
+    header = [found.tag(index) for index in header_tags]
+    at = next(index for index in header_tags if found.names[index] == "vg")
+    vg = found.tag(at)
     fields = [f.strip() for f in vg.value.split(",")]
     fields += [""] * (9 - len(fields))
     first = _whole(fields[3], vg, path, "the first board") or 1
@@ -90,7 +93,7 @@ def match_results(
             rs = results[index] if 0 <= index < len(results) else None
             if record is None and rs is None:
                 continue
-            line = _line(record or LinBoard(vg.place, number, room), room_index, rs, path)
+            line = _line(record or LinBoard(found, at, number, room), room_index, rs, path)
             board.results.append(line.result)
             lines.append(line)
         board.imps = _board_imps(board.results)
