@@ -72,6 +72,7 @@ class Tags:
         self._piece: list[int] | None = None  # each tag's name piece; None: tag k at piece 2k
         self._starts: list[int] | None = None
         self._lines: Lines | None = None
+        self._shift: dict[int, int] = {}  # a tag whose name follows text in its piece: how far
         last = len(self.pieces) - 1
         table = {name: _name(name) for name in set(self.pieces[0:last:2])}
         if last % 2 == 0 and None not in table.values():  # every other piece a name: at once
@@ -89,7 +90,7 @@ class Tags:
         if self._starts is None:
             self._starts = [0, *accumulate(len(p) + 1 for p in self.pieces)]
         piece = 2 * index if self._piece is None else self._piece[index]
-        return self._starts[piece]
+        return self._starts[piece] + self._shift.get(index, 0)
 
     def _place_of(self, offset: int) -> str:
         if self._lines is None:
@@ -113,6 +114,12 @@ class Tags:
         index, last = 0, len(pieces) - 1
         while index < last:
             name = _name(pieces[index])
+            if name is None and _name(pieces[index].rsplit("\n", 1)[-1]) is not None:
+                # lines of text before a tag (a converter's % comments): the tag is read
+                text, name_line = pieces[index].rsplit("\n", 1)
+                self._passed_over(index, "warning", text)
+                self._shift[len(self.names)] = len(text) + 1
+                name = _name(name_line)
             if name is None:
                 self._passed_over(index, "warning")
                 index += 1
@@ -129,10 +136,10 @@ class Tags:
         if index == last:  # the text after the last '|'
             self._passed_over(last, "error")
 
-    def _passed_over(self, piece: int, severity: Severity) -> None:
-        """Report a piece of text where a tag should be (none where it is only spaces): a
-        warning, or at the end of the file an error (cut short)."""
-        text = self.pieces[piece]
+    def _passed_over(self, piece: int, severity: Severity, text: str | None = None) -> None:
+        """Report a piece of text (or the ``text`` it starts with) where a tag should be (none
+        where it is only spaces): a warning, or at the end of the file an error (cut short)."""
+        text = self.pieces[piece] if text is None else text
         if not text.strip():
             return
         start = sum(len(p) + 1 for p in self.pieces[:piece])
