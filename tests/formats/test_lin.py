@@ -364,3 +364,80 @@ def test_text_lines_before_a_tag_are_passed_over_and_the_tag_read(tmp_path: Path
     assert said == [
         "line 1, column 1: a tag (two letters and '|'), found '% LIN File created b': not read"
     ]
+
+
+def _ids(html: str) -> list[str]:
+    return re.findall(r'\sid="([^"]+)"', html)
+
+
+def test_a_number_given_again_with_another_deal_is_another_board(tmp_path: Path) -> None:
+    # "my hands": board 13 of two games, and board 13 of the first game played again
+    other = HAND_TEXT.replace(
+        "md|3S23456789TJQKA,H23456789TJQKA,", "md|3H23456789TJQKA,S23456789TJQKA,"
+    )
+    text = "\n".join(t.replace("Board 1|", "Board 13|") for t in (HAND_TEXT, other, HAND_TEXT))
+    path = _hand(tmp_path, text)
+    with collect() as found:
+        results, lines = read_lines(str(path))
+    said = [f"{p.place}: {p.message}" for p in found.problems]
+    assert said == [
+        "line 2, column 1 (pn|): board 13 again with another deal (another game): read as board 14"
+    ]
+    boards = results.events[0].sections[0].results
+    assert [(b.number, [line.table for line in b.results]) for b in boards] == [
+        (13, [1, 2]),
+        (14, [1]),
+    ]
+    deals = results.events[0].deals
+    assert deals is not None and deals.board_numbers().tolist() == [13, 14]
+    assert lines[1].result.auction is not None and lines[1].result.auction.dealer is Seat.NORTH
+    from bridgeio.cli import run
+
+    out = tmp_path / "recap.html"
+    assert run(["recap", str(path), "-o", str(out)]) == 0
+    ids = _ids(out.read_text())
+    assert ids and len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+
+
+DEAL = "md|3S23456789TJQKA,H23456789TJQKA,D23456789TJQKA,|sv|o|"
+MATCH_TEXT = (
+    "vg|M,Segment 2 of 3,I,1,1,Aces,12,Bees,3.5|rs|2SN=,2SN+1|pn|a,b,c,d,Aces,f,Bees,h|pg||"
+    f"qx|o1|{DEAL}mb|p|mb|p|mb|2S|mb|p|mb|p|mb|p|qx|c1|{DEAL}mb|p|mb|p|mb|2S|mb|p|mb|p|mb|p|"
+)
+
+
+def test_a_vugraph_carry_over_is_kept_and_written_back(tmp_path: Path) -> None:
+    from bridgeio.model.results import Segment
+
+    results = bridgeio.read(_hand(tmp_path, MATCH_TEXT))
+    assert isinstance(results, Results)
+    section = results.events[0].sections[0]
+    (match,) = section.matches
+    # 2S= for 110 in the open room, 2S+1 for 140 in the closed: the home team loses 1 IMP
+    assert (match.home_imps, match.away_imps) == (0.0, 1.0)
+    assert match.segments == [Segment(0, 12.0, 3.5), Segment(1, 0.0, 1.0)]
+    rooms = {line.room: (line.ns_points, line.ew_points) for line in match.boards[0].results}
+    assert rooms == {"open": (-1.0, 1.0), "closed": (1.0, -1.0)}  # the IMPs, from N-S's side
+    # a seat named by its team's name names no player
+    assert [[p.last_name for p in e.players] for e in section.entries] == [
+        ["a", "c", "f", "h"],  # N-S in the open room, E-W in the closed
+        ["b", "d"],  # the closed room's N-S named "Aces" and "Bees"
+    ]
+    out = tmp_path / "back.lin"
+    with collect() as found:
+        bridgeio.write(results, out)
+    assert not found.losses, [str(w) for w in found.losses]
+    assert out.read_text().startswith("vg|M,Segment 2 of 3,I,1,1,Aces,12,Bees,3.5|")
+    back = bridgeio.read(out)
+    assert isinstance(back, Results)
+    assert back.events[0].sections[0].matches[0].segments == match.segments
+
+
+def test_info_says_a_vugraph_match_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bridgeio.cli import run
+
+    assert run(["info", str(_hand(tmp_path, MATCH_TEXT))]) == 0
+    out = capsys.readouterr().out
+    assert "Match: Aces 0 - Bees 1 IMPs; carried over 12 - 3.5: 12 - 4.5 in all" in out, out

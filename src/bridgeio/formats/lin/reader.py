@@ -26,6 +26,7 @@ from bridgeio.formats.lin.hands import parse_hands, read_hands
 from bridgeio.formats.lin.lines import Line, deal_set, line_results
 from bridgeio.formats.lin.tags import Tag, Tags, boards
 from bridgeio.formats.lin.vugraph import match_results
+from bridgeio.model.board import vulnerability
 from bridgeio.model.cards import Seat
 from bridgeio.model.deals import NO_SEAT
 from bridgeio.model.results import (
@@ -87,7 +88,7 @@ def _read_lines(path: str) -> tuple[Results, list[Line]]:
         return match_results(found, header_tags, records, path)
     if not any(r.seats is not None or r.calls or r.cards for r in records):
         raise FormatError(path, found.place(0), "a board: a deal (md|), calls (mb|) or cards")
-    return _hand_results(records)
+    return _hand_results(records, path)
 
 
 def _read_deals(records: list[LinBoard], path: str) -> None:
@@ -154,24 +155,56 @@ def _report_unread(records: list[LinBoard], header: list[Tag], path: str) -> Non
         report(path, place, f"{name}| is {what}: not read{more}", "warning")
 
 
-def _hand_results(records: list[LinBoard]) -> tuple[Results, list[Line]]:
+def _hand_results(records: list[LinBoard], path: str) -> tuple[Results, list[Line]]:
     pairs: dict[tuple[Direction, str, str], Entry] = {}
     counts = {Direction.NS: 0, Direction.EW: 0}
     section = Section("", movement="")
-    where = []
     for index, record in enumerate(records):
         if record.number is None:
             record.number = index + 1
+    tables = _numbered(records, path)
+    where = []
+    for record, table in zip(records, tables, strict=True):
         ns = _pair(pairs, counts, record, Direction.NS)
-        where.append((1, 1, ns, _pair(pairs, counts, record, Direction.EW)))
+        where.append((1, table, ns, _pair(pairs, counts, record, Direction.EW)))
     found = line_results(records, where)
     lines = [Line(record, line) for record, line in zip(records, found, strict=True)]
-    section.results = [Board(line.board.number or 0, [line.result]) for line in lines]
+    boards: dict[int, Board] = {}
+    for line in lines:
+        number = line.board.number or 0
+        boards.setdefault(number, Board(number)).results.append(line.result)
+    section.results = list(boards.values())
     section.entries = list(pairs.values())
     section.boards = len(section.results)
     event = Event(kind=EventKind.PAIRS, scoring=Scoring.OTHER, sections=[section])
     event.deals = deal_set(records)
     return Results([event], format="lin"), lines
+
+
+def _numbered(records: list[LinBoard], path: str) -> list[int]:
+    """Each board's table: a board played again with its deal (or with no deal) is the same
+    board at the next table; a number given again with another deal ("my hands" of several
+    games) is another board, numbered after the file's highest number (a warning says so;
+    its dealer and vulnerability stay its number's where the file gives none)."""
+    deals: dict[int, bytes | None] = {}
+    tables: dict[int, int] = {}
+    free = max((r.number or 0 for r in records), default=0) + 1
+    found = []
+    for record in records:
+        number = record.number or 0
+        deal = None if record.seats is None else record.seats.tobytes()
+        known = deals.setdefault(number, deal)
+        if known is not None and deal is not None and known != deal:
+            record.dealer = record.dealer if record.dealer is not None else Seat((number - 1) % 4)
+            if record.vulnerability is None:
+                record.vulnerability = vulnerability(number)
+            message = f"board {number} again with another deal (another game): read as board {free}"
+            report(path, record.place, message, "warning")
+            record.number, number, free = free, free, free + 1
+            deals[number] = deal
+        tables[number] = tables.get(number, 0) + 1
+        found.append(tables[number])
+    return found
 
 
 _PAIR_SEATS = {
