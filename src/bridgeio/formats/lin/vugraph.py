@@ -106,8 +106,8 @@ def match_results(
         board.imps = _board_imps(board.results)
         for result in board.results:  # each room's IMPs, from its N-S's side (home N-S: open)
             if board.imps is not None:
-                result.ns_points = board.imps if result.room == "open" else -board.imps
-                result.ew_points = -result.ns_points
+                result.ns_points = board.imps if result.room == "open" else 0.0 - board.imps
+                result.ew_points = 0.0 - result.ns_points
         boards.append(board)
     return _document(fields, vg, path, boards, header, records), lines
 
