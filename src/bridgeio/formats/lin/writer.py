@@ -22,7 +22,15 @@ from bridgeio.model.board import BY_CODE, Vulnerability, vulnerability
 from bridgeio.model.cards import Seat
 from bridgeio.model.deals import NO_SEAT, DealSet
 from bridgeio.model.document import Document
-from bridgeio.model.results import Board, BoardResult, Event, Match, Results, Section
+from bridgeio.model.results import (
+    Board,
+    BoardResult,
+    Event,
+    Match,
+    Results,
+    Scoring,
+    Section,
+)
 
 LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 _VUL = {
@@ -154,7 +162,7 @@ def _vugraph(event: Event, section: Section, match: Match, deals: Deals) -> str:
     first = boards[0].number if boards else 1
     last = boards[-1].number if boards else 1
     home, away = _clean(teams.get(match.home, "")), _clean(teams.get(match.away, ""))
-    scoring = "I"
+    scoring = _SCORING.get(event.scoring, "I")
     head = f"vg|{_clean(event.name)},{_clean(event.session_name or '')},{scoring},"
     carried = next((s for s in match.segments if s.number == CARRIED), None)
     home_carry, away_carry = (
@@ -175,6 +183,10 @@ def _vugraph(event: Event, section: Section, match: Match, deals: Deals) -> str:
             body.append(f"{label}{_board_text(number, deals)}{auction}{_play_text(line)}pg||\n")
     names = _lineup(match)
     return head + f"rs|{','.join(rooms)}|\n" + names + "pg||\n" + "".join(body)
+
+
+_SCORING = {Scoring.BOARD_A_MATCH: "B", Scoring.MATCHPOINTS: "P"}
+"""``vg``'s scoring letter of an event scored otherwise than in IMPs (``I``)."""
 
 
 def _number(value: float | None) -> str:
