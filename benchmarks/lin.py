@@ -167,7 +167,8 @@ def bridgeio_read(path: Path) -> int:
 
     with collect():
         doc = bridgeio.read(path, "lin")
-    return sum(len(s.results) for e in doc.events for s in e.sections)  # type: ignore[attr-defined]
+    sections = [s for e in doc.events for s in e.sections]  # type: ignore[attr-defined]
+    return sum(len(b.results) for s in sections for b in s.results)  # a line a board read
 
 
 def endplay_read(path: Path) -> int:
