@@ -34,6 +34,7 @@ PUBLIC = {  # repository (mirrored as owner+name) and the LIN files it holds
     ],
     "dominicprice+endplay": ["tests/lin/example1.lin"],
     "kevinywlui+lin2pbn": ["test.lin"],
+    "rthorst+Bridge": ["sample.lin"],  # BBO vugraph: 2016 Spingold QF, segment 4 of 4
     "sihengz02+bridge-lin2json-parser": [f"raw_file/{n}.lin" for n in range(74800, 74808)],
 }
 VUGRAPH = "ThorvaldAagaard__Bridge-Robot-Utilities__Match-GIBNS_v_GIBEW_1-4.lin"
@@ -90,6 +91,9 @@ def test_every_real_file_reads_with_every_call_and_card(real_files: list[Path]) 
         cards = sum(len(line.play.cards) for line in lines if line.play)
         assert calls == text.count("mb|"), path.name
         assert cards == text.count("pc|"), path.name
+        for line in lines:  # the reader's tricks (all a file's plays at once) are the model's
+            if line.play is not None and line.play.claim is None and line.contract is not None:
+                assert line.tricks == line.play.declarer_tricks(line.contract), path.name
         assert not [p for p in found.problems if p.severity == "error"], path.name
         # the files agree with themselves, but for claims that are not the result (3 boards of
         # BBO's vugraph files 74804, 74806, 74807: a claim disputed, or the result mistyped)
@@ -111,7 +115,7 @@ def _endplay_calls(board: object) -> list[str]:
 def test_deals_and_auctions_equal_endplays(real_files: list[Path]) -> None:
     from endplay.parsers import lin as endplay_lin
 
-    compared = 0
+    compared = files = 0
     for path in real_files:
         theirs = _endplays(endplay_lin, path.read_text(encoding="utf-8", errors="replace"))
         results, lines = read_lines(str(path))
@@ -123,16 +127,25 @@ def test_deals_and_auctions_equal_endplays(real_files: list[Path]) -> None:
         for line, board in zip(ours, theirs, strict=True):
             assert Deal(line.board.seats).pbn() == board.deal.to_pbn(), path.name
             assert line.board.dealer == Seat(int(board.dealer)), path.name
-            auction = line.result.auction
-            assert auction is not None
-            assert [c.text for c in auction.calls] == _endplay_calls(board), path.name
+            auction, play = line.result.auction, line.result.play
+            calls = [c.text for c in auction.calls] if auction is not None else []
+            assert calls == _endplay_calls(board), path.name
             alerted = {i for i, bid in enumerate(board.auction) if bid.alertable}
-            assert set(auction.alerted) == alerted, path.name
-            assert [str(c)[::-1] for c in line.result.play.cards] == [  # endplay: rank, suit
-                str(c).translate(str.maketrans("♠♥♦♣", "SHDC"))[::-1] for c in board.play
-            ] or not board.play
+            assert set(auction.alerted if auction is not None else ()) == alerted, path.name
+            cards = [str(c)[::-1] for c in play.cards] if play is not None else []
+            assert (
+                cards
+                == [  # endplay: rank, suit
+                    str(c).translate(str.maketrans("♠♥♦♣", "SHDC"))[::-1] for c in board.play
+                ]
+                or not board.play
+            )
             compared += 1
-    assert compared >= 3 * 1 + 8 * 2  # 3 hand-viewer boards, both GIB vugraph matches' 16 lines
+        files += 1
+    # 3 hand-viewer boards, both GIB vugraph matches' 16 lines, BBO's vugraph files: the 8 of
+    # sihengz02's and the Spingold segment's 30 lines, where their mirrors are here
+    assert compared >= 3 * 1 + 8 * 2 and files >= 2
+    print(f"{compared} boards of {files} files equal endplay's reading")
 
 
 def _line_number(line: object) -> int:
@@ -141,14 +154,22 @@ def _line_number(line: object) -> int:
 
 def _endplays(endplay_lin: object, text: str) -> list | None:  # type: ignore[type-arg]
     """endplay's boards with a deal, reading the text; where it cannot, the text without the
-    vugraph header's players (eight names, which endplay cannot unpack); None where it still
-    cannot."""
-    for attempt in (text, re.sub(r"pn\|([^|,]*,){7}[^|]*\|", "", text)):
+    vugraph header's players (eight names, which endplay cannot unpack); where it reads no
+    board, that text with players named before each ``qx|`` (endplay starts a board at
+    ``pn|`` only), then without commentary; None where it still cannot."""
+    headless = re.sub(r"pn\|([^|,]*,){7}[^|]*\|", "", text)
+    named = headless.replace("qx|", "pn|s,w,n,e|qx|")
+    # and without commentary (endplay takes nt| for the last call's explanation, and fails
+    # before a call), sv|0 spelt sv|o as endplay knows it
+    plain = re.sub(r"nt\|[^|]*\|", "", named).replace("sv|0|", "sv|o|")
+    for attempt in (text, headless, named, plain):
         try:
             boards = endplay_lin.loads(attempt.replace("\r\n", "").replace("\n", ""))  # type: ignore[attr-defined]
         except Exception:  # noqa: BLE001, S112 - endplay refuses it: try the next, or give up
             continue
-        return [b for b in boards if b.deal is not None]
+        found = [b for b in boards if b.deal is not None]
+        if found:
+            return found
     return None
 
 
@@ -325,3 +346,98 @@ def test_info_dump_and_validate_on_the_command_line(
     shutil.copy(real_files[0], broken)
     broken.write_bytes(b"\x00\x01not lin")
     assert run(["validate", str(broken)]) == 2
+
+
+def test_text_lines_before_a_tag_are_passed_over_and_the_tag_read(tmp_path: Path) -> None:
+    # PbnToLin (ADavidBailey/Practice-Bidding-Scenarios) opens its files with % comment lines
+    text = "% LIN File created by PbnToLin\n% \nqx|o1|md|3S23456789TJQKA,H23456789TJQKA,"
+    text += "D23456789TJQKA|sv|0|"
+    with collect() as found:
+        results, lines = read_lines(str(_hand(tmp_path, text)))
+    (line,) = lines
+    assert (line.board.number, line.board.room, line.board.place) == (
+        1,
+        "open",
+        "line 3, column 1 (qx|)",
+    )
+    said = [f"{p.place}: {p.message}" for p in found.problems]
+    assert said == [
+        "line 1, column 1: a tag (two letters and '|'), found '% LIN File created b': not read"
+    ]
+
+
+def _ids(html: str) -> list[str]:
+    return re.findall(r'\sid="([^"]+)"', html)
+
+
+def test_a_number_given_again_with_another_deal_is_another_board(tmp_path: Path) -> None:
+    # "my hands": board 13 of two games, and board 13 of the first game played again
+    other = HAND_TEXT.replace(
+        "md|3S23456789TJQKA,H23456789TJQKA,", "md|3H23456789TJQKA,S23456789TJQKA,"
+    )
+    text = "\n".join(t.replace("Board 1|", "Board 13|") for t in (HAND_TEXT, other, HAND_TEXT))
+    path = _hand(tmp_path, text)
+    with collect() as found:
+        results, lines = read_lines(str(path))
+    said = [f"{p.place}: {p.message}" for p in found.problems]
+    assert said == [
+        "line 2, column 1 (pn|): board 13 again with another deal (another game): read as board 14"
+    ]
+    boards = results.events[0].sections[0].results
+    assert [(b.number, [line.table for line in b.results]) for b in boards] == [
+        (13, [1, 2]),
+        (14, [1]),
+    ]
+    deals = results.events[0].deals
+    assert deals is not None and deals.board_numbers().tolist() == [13, 14]
+    assert lines[1].result.auction is not None and lines[1].result.auction.dealer is Seat.NORTH
+    from bridgeio.cli import run
+
+    out = tmp_path / "recap.html"
+    assert run(["recap", str(path), "-o", str(out)]) == 0
+    ids = _ids(out.read_text())
+    assert ids and len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+
+
+DEAL = "md|3S23456789TJQKA,H23456789TJQKA,D23456789TJQKA,|sv|o|"
+MATCH_TEXT = (
+    "vg|M,Segment 2 of 3,I,1,1,Aces,12,Bees,3.5|rs|2SN=,2SN+1|pn|a,b,c,d,Aces,f,Bees,h|pg||"
+    f"qx|o1|{DEAL}mb|p|mb|p|mb|2S|mb|p|mb|p|mb|p|qx|c1|{DEAL}mb|p|mb|p|mb|2S|mb|p|mb|p|mb|p|"
+)
+
+
+def test_a_vugraph_carry_over_is_kept_and_written_back(tmp_path: Path) -> None:
+    from bridgeio.model.results import Segment
+
+    results = bridgeio.read(_hand(tmp_path, MATCH_TEXT))
+    assert isinstance(results, Results)
+    section = results.events[0].sections[0]
+    (match,) = section.matches
+    # 2S= for 110 in the open room, 2S+1 for 140 in the closed: the home team loses 1 IMP
+    assert (match.home_imps, match.away_imps) == (0.0, 1.0)
+    assert match.segments == [Segment(0, 12.0, 3.5), Segment(1, 0.0, 1.0)]
+    rooms = {line.room: (line.ns_points, line.ew_points) for line in match.boards[0].results}
+    assert rooms == {"open": (-1.0, 1.0), "closed": (1.0, -1.0)}  # the IMPs, from N-S's side
+    # a seat named by its team's name names no player
+    assert [[p.last_name for p in e.players] for e in section.entries] == [
+        ["a", "c", "f", "h"],  # N-S in the open room, E-W in the closed
+        ["b", "d"],  # the closed room's N-S named "Aces" and "Bees"
+    ]
+    out = tmp_path / "back.lin"
+    with collect() as found:
+        bridgeio.write(results, out)
+    assert not found.losses, [str(w) for w in found.losses]
+    assert out.read_text().startswith("vg|M,Segment 2 of 3,I,1,1,Aces,12,Bees,3.5|")
+    back = bridgeio.read(out)
+    assert isinstance(back, Results)
+    assert back.events[0].sections[0].matches[0].segments == match.segments
+
+
+def test_info_says_a_vugraph_match_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bridgeio.cli import run
+
+    assert run(["info", str(_hand(tmp_path, MATCH_TEXT))]) == 0
+    out = capsys.readouterr().out
+    assert "Match: Aces 0 - Bees 1 IMPs; carried over 12 - 3.5: 12 - 4.5 in all" in out, out

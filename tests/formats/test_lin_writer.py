@@ -26,7 +26,10 @@ def _read(path: Path) -> Results:
 
 
 def _key(line: BoardResult) -> str:
-    return repr((line.contract, line.tricks, line.ns_score, line.auction, line.play, line.room))
+    return repr(
+        (line.contract, line.tricks, line.ns_score, line.auction, line.play, line.room)
+        + (line.ns_points, line.ew_points)
+    )
 
 
 def _imps(doc: Results) -> list[tuple[float | None, float | None]]:
@@ -48,6 +51,18 @@ def test_lin_to_lin_reads_back_the_same(tmp_path: Path) -> None:
         assert sorted(map(_key, _lines(after))) == sorted(map(_key, _lines(before))), source.name
         assert after.events[0].deals == before.events[0].deals, source.name
         assert _imps(after) == _imps(before), source.name
+        # the match as the file gives it: title, segment, scoring, teams, carry-over, players
+        event, again = before.events[0], after.events[0]
+        assert (again.name, again.session_name, again.scoring) == (
+            event.name,
+            event.session_name,
+            event.scoring,
+        ), source.name
+        for section, back in zip(event.sections, again.sections, strict=True):
+            assert [m.segments for m in back.matches] == [m.segments for m in section.matches]
+            assert [(e.name, e.players) for e in back.entries] == [
+                (e.name, e.players) for e in section.entries
+            ], source.name
         lines += len(_lines(after))
         matches += len(_imps(after))
     assert lines and matches

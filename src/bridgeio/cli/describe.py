@@ -22,6 +22,7 @@ from bridgeio.analysis.summary import (
 
 if TYPE_CHECKING:
     from bridgeio.analysis.deal_summary import DealPreview, DealsSummary, DiagramsSummary
+    from bridgeio.model.results import Results
 
 SUITS = "SHDC"
 STRAINS = ("NT", "S", "H", "D", "C")
@@ -227,3 +228,34 @@ def diagrams_text(found: DiagramsSummary) -> str:
         for suit, seats in holdings.items():
             parts.append(f"  {suit}: " + "  ".join(f"{s} {r or '-'}" for s, r in seats.items()))
     return "\n".join(parts)
+
+
+def match_lines(doc: Results) -> list[str]:
+    """The score of a section that is one team match (a vugraph file, a match's PBN): each
+    team's IMPs, and a carry-over with the score in all where the match has one (segment 0,
+    as LIN's ``vg`` gives it).
+
+    >>> from bridgeio.model.results import Entry, Event, Match, Results, Section, Segment
+    >>> match = Match(1, 1, 2, 9.0, 4.0, segments=[Segment(0, 10.0, 0.5), Segment(1, 9.0, 4.0)])
+    >>> teams = [Entry("1", 1, name="Aces"), Entry("2", 2, name="Bees")]
+    >>> match_lines(Results([Event(sections=[Section("", entries=teams, matches=[match])])]))
+    ['  Match: Aces 9 - Bees 4 IMPs; carried over 10 - 0.5: 19 - 4.5 in all']
+    """
+    lines = []
+    for event in doc.events:
+        for section in event.sections:
+            if len(section.matches) != 1:
+                continue
+            match = section.matches[0]
+            if match.home_imps is None or match.away_imps is None:
+                continue
+            teams = {e.number: e.name or str(e.number) for e in section.entries}
+            home, away = teams.get(match.home, str(match.home)), teams.get(match.away, "")
+            line = f"  Match: {home} {match.home_imps:g} - {away} {match.away_imps:g} IMPs"
+            carried = next((s for s in match.segments if s.number == 0), None)
+            if carried is not None:
+                before = carried.home_imps or 0.0, carried.away_imps or 0.0
+                line += f"; carried over {before[0]:g} - {before[1]:g}: "
+                line += f"{before[0] + match.home_imps:g} - {before[1] + match.away_imps:g} in all"
+            lines.append(line)
+    return lines

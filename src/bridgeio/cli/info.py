@@ -34,7 +34,7 @@ def info(
 
     def one(name: str) -> int:
         with failures(name), collect() as found, opened(name, source_format) as source:
-            summary = _summarize(source, read_options(options))
+            summary, matches = _summarize(source, read_options(options))
         if as_json:
             click.echo(json.dumps(with_problems(summary.to_json(), found.problems)))
         else:
@@ -44,6 +44,8 @@ def info(
                 click.echo()
             click.echo(f"== {source.label}")
             click.echo(text(summary))
+            if matches:
+                click.echo("\n".join(["", *matches]))
         show_problems(source.label, found.problems, verbose)
         return status_of(found)
 
@@ -63,18 +65,20 @@ def with_problems(data: dict[str, Any], found: list[Problem]) -> dict[str, Any]:
     return {**data, "problems": listed}
 
 
-def _summarize(source: Input, options: dict[str, Any]) -> Summary:
+def _summarize(source: Input, options: dict[str, Any]) -> tuple[Summary, list[str]]:
+    """The file's summary, and the score of a match it is (:func:`match_lines`)."""
     from bridgeio.analysis.overview import summarize
     from bridgeio.core import iter_chunks, read_as
     from bridgeio.model.document import DocumentKind
 
     fmt = source.format
     if fmt.iter_chunks is None:
-        return summarize(read_as(source.path, fmt, **options), fmt.name)
+        doc = read_as(source.path, fmt, **options)
+        return summarize(doc, fmt.name), _matches(doc)
     first, count, last = None, 0, None
     for chunk in iter_chunks(source.path, fmt, **options):
         if chunk.kind != DocumentKind.DEALS:  # a results file read whole (PBN with scores)
-            return summarize(chunk, fmt.name)
+            return summarize(chunk, fmt.name), _matches(chunk)
         first = chunk if first is None else first
         count += len(chunk)
         last = chunk
@@ -82,4 +86,11 @@ def _summarize(source: Input, options: dict[str, Any]) -> Summary:
     first.terminated, first.trailing = last.terminated, last.trailing
     from bridgeio.analysis.deal_summary import summarize_deals
 
-    return summarize_deals(first, count, fmt.name)
+    return summarize_deals(first, count, fmt.name), []
+
+
+def _matches(doc: Any) -> list[str]:
+    from bridgeio.cli.describe import match_lines
+    from bridgeio.model.document import DocumentKind
+
+    return match_lines(doc) if doc.kind == DocumentKind.RESULTS else []

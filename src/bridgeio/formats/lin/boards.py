@@ -6,9 +6,13 @@ LIN's conventions: hands and names go South, West, North, East; ``md``'s leading
 dealer (1 South, 2 West, 3 North, 4 East) and the fourth hand may be left out; ``sv`` is ``o``
 (or ``0``, ``-``) none, ``n`` N-S, ``e`` E-W, ``b`` both.
 
->>> from bridgeio.formats.lin.tags import tags
->>> board = read_board(tags("qx|c3|md|2SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|"
-...                         "sv|e|mb|1S!|an|strong|mb|p|", "x.lin"), "x.lin")
+A file's boards are read in one pass over its tags, a card or a call by a table lookup; the
+deals of all its boards are read at once (:mod:`.hands`).
+
+>>> from bridgeio.formats.lin.tags import Tags
+>>> found = Tags("qx|c3|md|2SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|"
+...              "sv|e|mb|1S!|an|strong|mb|p|", "x.lin")
+>>> board = read_board(found, 0, len(found))
 >>> board.number, board.room, board.dealer, board.vulnerability, board.auction.explanations
 (3, 'closed', <Seat.WEST: 3>, <Vulnerability.EW: 'EW'>, {0: 'strong'})
 """
@@ -21,11 +25,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bridgeio.errors import report
-from bridgeio.formats.lin.tags import Tag
+from bridgeio.formats.lin.tags import Tags
 from bridgeio.model.auction import Auction, Call
 from bridgeio.model.board import Vulnerability
 from bridgeio.model.cards import RANKS, Card, Seat
-from bridgeio.model.deals import NO_SEAT
 from bridgeio.model.play import Play
 
 LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -43,16 +46,21 @@ DISPLAY_TAGS = frozenset({"pg", "rh", "st", "sa", "sk", "at", "nt", "hc", "lb", 
 """Tags that only steer a viewer's display or hold commentary (page breaks, headings, text
 shown, hands hidden): passed over as holding no board data; the commentary (``nt``, ``at``)
 is counted in one warning a file."""
+_PASSED_OVER = DISPLAY_TAGS - {"nt", "at"}
 
 
 @dataclass
 class LinBoard:
-    """A board as its tags give it (None where they do not)."""
+    """A board as its tags give it (None where they do not), from tag ``first`` of ``tags``.
+    ``deal`` is ``md``'s hands as written (the dealer digit taken off) until the file's deals
+    are read into ``seats``."""
 
-    place: str
+    tags: Tags
+    first: int
     number: int | None = None
     room: str | None = None
     names: list[str] | None = None
+    deal: tuple[int, str] | None = None  # (the md tag's index, its hands)
     seats: np.ndarray | None = None
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
@@ -61,13 +69,19 @@ class LinBoard:
     explanations: dict[int, str] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)
     claim: int | None = None
-    unread: dict[str, list[str]] = field(default_factory=dict)
+    unread: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def place(self) -> str:
+        """Where the board starts in the file, for a message."""
+        return self.tags.place(self.first) if len(self.tags) else "line 1, column 1"
 
     @property
     def holds_board(self) -> bool:
         """Does it hold a board: a number, deal, call or card (not players' names alone)?"""
         return (
             self.number is not None
+            or self.deal is not None
             or self.seats is not None
             or bool(self.calls or self.cards)
             or self.claim is not None
@@ -91,111 +105,95 @@ class LinBoard:
         return Play(tuple(self.cards), self.claim)
 
 
-def read_board(found: list[Tag], path: str) -> LinBoard:
-    """A board from its tags; commentary and tags not read are listed in ``unread`` by name
-    (the places), for the reader to report once a file."""
-    board = LinBoard(found[0].place if found else "")
-    for tag in found:
-        handler = _HANDLERS.get(tag.name)
-        if handler is not None:
-            handler(board, tag, path)
-        elif tag.name not in DISPLAY_TAGS or tag.name in ("nt", "at"):
-            board.unread.setdefault(tag.name, []).append(tag.place)
+def read_board(found: Tags, start: int, end: int) -> LinBoard:
+    """A board from tags ``start`` to ``end`` (left out); commentary and tags not read are
+    listed in ``unread`` by name (their indices), for the reader to report once a file."""
+    board = LinBoard(found, start)
+    names, values = found.names, found.values
+    cards, calls = board.cards, board.calls
+    for index in range(start, end):
+        name = names[index]
+        if name == "pc":
+            card = _CARDS.get(values[index])
+            if card is None:
+                _bad_card(board, index)
+            else:
+                cards.append(card)
+        elif name == "mb":
+            known = _CALLS.get(values[index])
+            if known is None:
+                _call(board, index)
+            else:
+                if known[1]:
+                    board.alerted.add(len(calls))
+                calls.append(known[0])
+        elif name not in _PASSED_OVER:
+            handler = _HANDLERS.get(name)
+            if handler is not None:
+                handler(board, index)
+            else:
+                board.unread.setdefault(name, []).append(index)
     return board
 
 
-def _number(board: LinBoard, tag: Tag, path: str) -> None:
-    found = re.search(r"\d+", tag.value)
+def _report(board: LinBoard, index: int, message: str, level: str = "error") -> None:
+    report(board.tags.path, board.tags.place(index), message, level)  # type: ignore[arg-type]
+
+
+def _number(board: LinBoard, index: int, value: str | None = None) -> None:
+    text = board.tags.values[index] if value is None else value
+    found = re.search(r"\d+", text)
     if found is None or len(found.group()) > 6:
-        report(path, tag.place, f"a board number, found {tag.value[:20]!r}: not read", "warning")
+        _report(board, index, f"a board number, found {text[:20]!r}: not read", "warning")
         return
     board.number = int(found.group())
 
 
-def _qx(board: LinBoard, tag: Tag, path: str) -> None:
-    label = tag.value.split(",", 1)[0].strip()
+def _qx(board: LinBoard, index: int) -> None:
+    label = board.tags.values[index].split(",", 1)[0].strip()
     board.room = _ROOMS.get(label[:1].lower())
-    _number(board, tag._replace(value=label), path)
+    _number(board, index, label)
 
 
-def _names(board: LinBoard, tag: Tag, path: str) -> None:
-    board.names = [name.strip() for name in tag.value.split(",")]
+def _names(board: LinBoard, index: int) -> None:
+    board.names = [name.strip() for name in board.tags.values[index].split(",")]
 
 
-def _vulnerability(board: LinBoard, tag: Tag, path: str) -> None:
-    found = _VULNERABILITY.get(tag.value.strip().lower()[:1] or "o")
+def _vulnerability(board: LinBoard, index: int) -> None:
+    value = board.tags.values[index]
+    found = _VULNERABILITY.get(value.lower()[:1] or "o")
     if found is None:
-        report(path, tag.place, f"o, n, e or b, found {tag.value[:10]!r}: not read", "error")
+        _report(board, index, f"o, n, e or b, found {value[:10]!r}: not read")
     board.vulnerability = found
 
 
-def _deal(board: LinBoard, tag: Tag, path: str) -> None:
-    value = tag.value.replace(" ", "")
+def _deal(board: LinBoard, index: int) -> None:
+    value = board.tags.values[index].replace(" ", "")
     if value[:1] in "1234" and value[:1]:
         board.dealer = LIN_SEATS[int(value[0]) - 1]
         value = value[1:]
-    try:
-        board.seats = parse_hands(value)
-    except ValueError as wrong:
-        report(path, tag.place, f"a deal: {wrong}; the deal is not read", "error")
-        return
-    placed = int((board.seats != NO_SEAT).sum())
-    if placed < 52:
-        message = f"a deal of 52 cards, found {placed}: read as it is (the rest unplaced)"
-        report(path, tag.place, message, "warning")
+    board.deal = (index, value)
+    board.seats = None  # (another md's, read before)
 
 
-def parse_hands(value: str) -> np.ndarray:
-    """The seat of each card from LIN's hands (South, West, North, East; each ``S...H...D...
-    C...``, ranks in any order, ten ``T`` or ``10``), the fourth hand filled in where it is
-    left out and the others hold 13 cards each; ``ValueError`` where a card is given twice,
-    a hand holds more than 13, or a character is not a suit or a rank.
-
-    >>> seats = parse_hands("S2,SA,SK,"); [Seat(seats[c]).char for c in (0, 1, 12)], int(seats[13])
-    (['W', 'N', 'S'], 255)
-    """
-    seats = np.full(52, NO_SEAT, dtype=np.uint8)
-    hands = value.upper().replace("10", "T").split(",")
-    if len(hands) > 4 and any(h for h in hands[4:]):
-        raise ValueError(f"four hands, found {len(hands)}")
-    counts = [0, 0, 0, 0]
-    for index, hand in enumerate(hands[:4]):
-        suit = -1
-        for char in hand:
-            if char in "SHDC":
-                suit = "SHDC".index(char)
-            elif char in RANKS and suit >= 0:
-                card = suit * 13 + RANKS.index(char)
-                if seats[card] != NO_SEAT:
-                    raise ValueError(f"{Card(card)} is given twice")
-                seats[card] = LIN_SEATS[index]
-                counts[index] += 1
-            else:
-                raise ValueError(f"a suit letter or a rank, found {char!r}")
-        if counts[index] > 13:
-            raise ValueError(f"13 cards a hand, found {counts[index]}")
-    if counts[:3] == [13, 13, 13] and counts[3] == 0:
-        seats[seats == NO_SEAT] = Seat.EAST
-    return seats
-
-
-def _call(board: LinBoard, tag: Tag, path: str) -> None:
-    text = tag.value.strip()
+def _call(board: LinBoard, index: int) -> None:
+    """A call spelt otherwise than :data:`_CALLS` has it (``Pass``, ``1NT!``), or not a call."""
+    text = board.tags.values[index]
     try:
         call = Call.parse(text)
     except ValueError:
-        report(path, tag.place, f"a call, found {text[:10]!r}: not read", "error")
+        _report(board, index, f"a call, found {text[:10]!r}: not read")
         return
     if text.endswith("!"):
         board.alerted.add(len(board.calls))
     board.calls.append(call)
 
 
-def _alert(board: LinBoard, tag: Tag, path: str) -> None:
+def _alert(board: LinBoard, index: int) -> None:
     if not board.calls:
-        report(path, tag.place, "an explanation after a call: not read", "warning")
+        _report(board, index, "an explanation after a call: not read", "warning")
         return
-    board.explanations[len(board.calls) - 1] = tag.value.strip()
+    board.explanations[len(board.calls) - 1] = board.tags.values[index]
 
 
 _CARDS = {
@@ -211,19 +209,33 @@ _CARDS = {
 """Each card by the spellings LIN files give it (``SA``, ``sA``, ``s10``, ``hq``)."""
 
 
-def _card(board: LinBoard, tag: Tag, path: str) -> None:
-    card = _CARDS.get(tag.value.strip())
-    if card is None:
-        found = tag.value.strip()[:10]
-        report(path, tag.place, f"a card such as SA or H2, found {found!r}: not read", "error")
-        return
-    board.cards.append(card)
+def _calls() -> dict[str, tuple[Call, bool]]:
+    """Each call by the spellings BBO writes (``p``, ``d``, ``r``, ``1N``, ``3s``; ``!`` an
+    alert), in either case: the call and whether it is alerted."""
+    texts = ["p", "d", "r", "x", "xx", "pass"]
+    texts += [
+        f"{level}{strain}" for level in "1234567" for strain in ("c", "d", "h", "s", "n", "nt")
+    ]
+    found: dict[str, tuple[Call, bool]] = {}
+    for text in texts:
+        for spelling in (text, text.upper()):
+            found[spelling] = (Call.parse(text), False)
+            found[spelling + "!"] = (Call.parse(text), True)
+    return found
 
 
-def _claim(board: LinBoard, tag: Tag, path: str) -> None:
-    text = tag.value.strip()
+_CALLS = _calls()
+
+
+def _bad_card(board: LinBoard, index: int) -> None:
+    found = board.tags.values[index][:10]
+    _report(board, index, f"a card such as SA or H2, found {found!r}: not read")
+
+
+def _claim(board: LinBoard, index: int) -> None:
+    text = board.tags.values[index]
     if not text.isdigit() or int(text) > 13:
-        report(path, tag.place, f"a claim of 0-13 tricks, found {text[:10]!r}: not read", "error")
+        _report(board, index, f"a claim of 0-13 tricks, found {text[:10]!r}: not read")
         return
     board.claim = int(text)
 
@@ -234,8 +246,6 @@ _HANDLERS = {
     "pn": _names,
     "sv": _vulnerability,
     "md": _deal,
-    "mb": _call,
     "an": _alert,
-    "pc": _card,
     "mc": _claim,
 }

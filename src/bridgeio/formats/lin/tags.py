@@ -1,13 +1,15 @@
-"""LIN text as tags: ``tag|value|`` pairs, each with its place in the file, grouped into the
-file's header (a vugraph file's ``vg``, ``rs``, ``pn``) and its boards.
+"""LIN text as tags: ``tag|value|`` pairs, held as parallel lists (names, values) with the place
+of each in the file worked out only when a message needs it, grouped into the file's header
+(a vugraph file's ``vg``, ``rs``, ``pn``) and its boards (ranges of tag indices).
 
 LIN is loose: tags in either case, line breaks between pairs and inside values, a value
 running to the end of the file. A board starts at ``qx`` (a vugraph board, or a hand viewer's
 numbered board), or at ``pn`` or ``md`` once the board being read has its deal.
 
->>> text = "pn|a,b,c,d|st||md|3S2,,,|sv|o|mb|p|\\npn|e,f,g,h|md|1S3,,,|"
->>> [[t.name for t in board] for board in boards(tags(text, "x.lin"))[1]]
-[['pn', 'st', 'md', 'sv', 'mb'], ['pn', 'md']]
+>>> found = Tags("pn|a,b,c,d|st||md|3S2,,,|sv|o|mb|p|\\npn|e,f,g,h|md|1S3,,,|", "x.lin")
+>>> header, groups = boards(found)
+>>> [found.names[start:end] for start, end in groups], found.tag(6).place
+([['pn', 'st', 'md', 'sv', 'mb'], ['pn', 'md']], 'line 2, column 12 (md|)')
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from bridgeio.errors import Severity, report
 
 HEADER_TAGS = frozenset({"vg", "rs", "pw", "bn", "mn", "tu"})
 """Tags that belong to a vugraph file's header when they come before its first board."""
+_STARTS = frozenset({"qx", "pn", "md"})
+"""Tags that may start a board."""
 
 
 class Lines:
@@ -55,25 +59,96 @@ class Tag(NamedTuple):
         return f"{self.lines.place(self.offset)} ({self.name}|)"
 
 
-def tags(text: str, path: str) -> list[Tag]:
-    """Every tag of ``text``; a piece where a name should be that is not two letters is
-    reported (a warning at its place) and passed over; a file that ends inside a value or a
-    name is an error (cut short)."""
-    lines = Lines(text)
-    pieces = text.split("|")
-    starts = [0, *accumulate(len(p) + 1 for p in pieces)]
-    last = len(pieces) - 1
-    names = {name: _name(name) for name in set(pieces[0:last:2])}
-    if last % 2 == 0 and None not in names.values():  # every other piece a name: at once
-        found = [
-            Tag(names[name], value.strip(), start, lines)  # type: ignore[arg-type]
-            for name, value, start in zip(
-                pieces[0:last:2], pieces[1:last:2], starts[0:last:2], strict=True
-            )
-        ]
-        _passed_over(pieces[last], starts[last], lines, path, "error")
-        return found
-    return _one_by_one(pieces, starts, lines, path)
+class Tags:
+    """Every tag of a text, as ``names`` (lower case) and ``values`` (spaces and line breaks at
+    their ends taken off) by index. A piece where a name should be that is not two letters is
+    reported (a warning at its place) and passed over; a text that ends inside a value or a
+    name is an error (cut short). The text is split once; places are counted only for a
+    message."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text, self.path = text, path
+        self.pieces = text.split("|")
+        self._piece: list[int] | None = None  # each tag's name piece; None: tag k at piece 2k
+        self._starts: list[int] | None = None
+        self._lines: Lines | None = None
+        self._shift: dict[int, int] = {}  # a tag whose name follows text in its piece: how far
+        last = len(self.pieces) - 1
+        table = {name: _name(name) for name in set(self.pieces[0:last:2])}
+        if last % 2 == 0 and None not in table.values():  # every other piece a name: at once
+            self.names: list[str] = list(map(table.__getitem__, self.pieces[0:last:2]))  # type: ignore[arg-type]
+            self.values = list(map(str.strip, self.pieces[1:last:2]))
+            self._passed_over(last, "error")
+        else:
+            self._one_by_one()
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def offset(self, index: int) -> int:
+        """Where tag ``index``'s name starts in the text."""
+        if self._starts is None:
+            self._starts = [0, *accumulate(len(p) + 1 for p in self.pieces)]
+        piece = 2 * index if self._piece is None else self._piece[index]
+        return self._starts[piece] + self._shift.get(index, 0)
+
+    def _place_of(self, offset: int) -> str:
+        if self._lines is None:
+            self._lines = Lines(self.text)
+        return self._lines.place(offset)
+
+    def place(self, index: int) -> str:
+        """``line 3, column 17 (mb|)``: where tag ``index`` is, for a message."""
+        return f"{self._place_of(self.offset(index))} ({self.names[index]}|)"
+
+    def tag(self, index: int) -> Tag:
+        """Tag ``index`` as a :class:`Tag`."""
+        if self._lines is None:
+            self._lines = Lines(self.text)
+        return Tag(self.names[index], self.values[index], self.offset(index), self._lines)
+
+    def _one_by_one(self) -> None:
+        """The tags of a text with pieces that are not tags' names, each reported."""
+        pieces = self.pieces
+        self.names, self.values, self._piece = [], [], []
+        index, last = 0, len(pieces) - 1
+        while index < last:
+            name = _name(pieces[index])
+            if name is None and _name(pieces[index].rsplit("\n", 1)[-1]) is not None:
+                # lines of text before a tag (a converter's % comments): the tag is read
+                text, name_line = pieces[index].rsplit("\n", 1)
+                self._passed_over(index, "warning", text)
+                self._shift[len(self.names)] = len(text) + 1
+                name = _name(name_line)
+            if name is None:
+                self._passed_over(index, "warning")
+                index += 1
+                continue
+            self.names.append(name)
+            self.values.append(pieces[index + 1].strip())
+            self._piece.append(index)
+            if index + 1 == last and self.values[-1]:
+                message = (
+                    "a '|' after the value: the file ends inside it (cut short?); read as it is"
+                )
+                report(self.path, self.place(len(self.names) - 1), message, "error")
+            index += 2
+        if index == last:  # the text after the last '|'
+            self._passed_over(last, "error")
+
+    def _passed_over(self, piece: int, severity: Severity, text: str | None = None) -> None:
+        """Report a piece of text (or the ``text`` it starts with) where a tag should be (none
+        where it is only spaces): a warning, or at the end of the file an error (cut short)."""
+        text = self.pieces[piece] if text is None else text
+        if not text.strip():
+            return
+        start = sum(len(p) + 1 for p in self.pieces[:piece])
+        found = repr(text.strip()[:20])
+        if severity == "error":
+            message = f"a tag (two letters and '|'), found {found} at the end (cut short?)"
+        else:
+            message = f"a tag (two letters and '|'), found {found}: not read"
+        report(self.path, self._place_of(start), message, severity)
 
 
 def _name(piece: str) -> str | None:
@@ -82,72 +157,35 @@ def _name(piece: str) -> str | None:
     return name.lower() if len(name) == 2 and name.isascii() and name.isalpha() else None
 
 
-def _one_by_one(pieces: list[str], starts: list[int], lines: Lines, path: str) -> list[Tag]:
-    """The tags of a text with pieces that are not tags' names, each reported."""
-    found: list[Tag] = []
-    index, last = 0, len(pieces) - 1
-    while index < last:
-        name = _name(pieces[index])
-        if name is None:
-            _passed_over(pieces[index], starts[index], lines, path, "warning")
-            index += 1
-            continue
-        tag = Tag(name, pieces[index + 1].strip(), starts[index], lines)
-        if index + 1 == last and tag.value:
-            message = "a '|' after the value: the file ends inside it (cut short?); read as it is"
-            report(path, tag.place, message, "error")
-        found.append(tag)
-        index += 2
-    if index == last:  # the text after the last '|'
-        _passed_over(pieces[last], starts[last], lines, path, "error")
-    return found
-
-
-def _passed_over(piece: str, start: int, lines: Lines, path: str, severity: Severity) -> None:
-    """Report a piece of text where a tag should be (none where it is only spaces): a
-    warning, or at the end of the file an error (cut short)."""
-    if not piece.strip():
-        return
-    place = lines.place(start)
-    found = repr(piece.strip()[:20])
-    if severity == "error":
-        message = f"a tag (two letters and '|'), found {found} at the end (cut short?)"
-    else:
-        message = f"a tag (two letters and '|'), found {found}: not read"
-    report(path, place, message, severity)
-
-
-def boards(found: list[Tag]) -> tuple[list[Tag], list[list[Tag]]]:
-    """The header's tags (those of :data:`HEADER_TAGS` and a ``pn`` before the first board
-    of a vugraph file) and each board's tags."""
-    header: list[Tag] = []
-    groups: list[list[Tag]] = []
-    current: list[Tag] = []
-    has_deal = has_qx = False
-    vugraph = any(t.name == "vg" for t in found[:5])
-    for tag in found:
-        if not groups and not current and _in_header(tag, header, vugraph):
-            header.append(tag)
-            continue
-        starts = (tag.name == "qx" and (has_deal or has_qx)) or (
-            tag.name in ("pn", "md") and has_deal
-        )
-        if starts:
-            groups.append(current)
-            current, has_deal, has_qx = [], False, False
-        current.append(tag)
-        has_deal = has_deal or tag.name == "md"
-        has_qx = has_qx or tag.name == "qx"
-    if current:
-        groups.append(current)
+def boards(found: Tags) -> tuple[list[int], list[tuple[int, int]]]:
+    """The header's tags (those of :data:`HEADER_TAGS` and a ``pn`` before the first board of
+    a vugraph file) and each board's tags (a range of indices, the end left out)."""
+    names = found.names
+    vugraph = "vg" in names[:5]
+    header: list[int] = []
+    first = 0
+    while first < len(names) and _in_header(names[first], names, header, vugraph):
+        header.append(first)
+        first += 1
+    groups: list[tuple[int, int]] = []
+    start, has_deal, has_qx = first, False, False
+    for index in [k for k in range(first, len(names)) if names[k] in _STARTS]:
+        name = names[index]
+        if (has_deal or has_qx) if name == "qx" else has_deal:
+            groups.append((start, index))
+            start, has_deal, has_qx = index, False, False
+        has_deal = has_deal or name == "md"
+        has_qx = has_qx or name == "qx"
+    if start < len(names):
+        groups.append((start, len(names)))
     return header, groups
 
 
-def _in_header(tag: Tag, header: list[Tag], vugraph: bool) -> bool:
-    """Does ``tag``, met before any board, belong to the header: a header tag, or in a
-    vugraph file a page break or its first ``pn`` (both rooms' players)?"""
-    if tag.name in HEADER_TAGS:
+def _in_header(name: str, names: list[str], header: list[int], vugraph: bool) -> bool:
+    """Does a tag met before any board belong to the header: a header tag, or in a vugraph
+    file a page break or its first ``pn`` (both rooms' players)?"""
+    if name in HEADER_TAGS:
         return True
     if not vugraph:
         return False
-    return tag.name == "pg" or tag.name == "pn" and not any(t.name == "pn" for t in header)
+    return name == "pg" or name == "pn" and not any(names[k] == "pn" for k in header)

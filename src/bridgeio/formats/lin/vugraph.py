@@ -5,9 +5,12 @@ names the match; ``rs|`` lists each board's results, open room then closed (``4S
 ``3NTE-2``, ``PASS``; empty where not played); ``pn|`` before the boards names the players
 of both rooms (South, West, North, East of the open room, then of the closed room); each
 board is ``qx|o1`` (open room, board 1) or ``qx|c1`` with its deal, auction and play. The home
-team sits N-S in the open room. A line's contract, declarer and tricks are ``rs``'s where it
-gives them (else the auction's and the play's), its score the contract's with them, and a
-board's IMPs the IMP table applied to its two rooms' scores.
+team sits N-S in the open room; a seat named by a team's name names no player. A line's
+contract, declarer and tricks are ``rs``'s where it gives them (else the auction's and the
+play's), its score the contract's with them, and a board's IMPs the IMP table applied to its
+two rooms' scores (each room's line has them as points from its N-S's side). The match's
+IMPs are its boards' in the file; a carry-over is kept as the match's segment 0 (the file's
+boards then segment 1), and written back.
 
 >>> contract_of("3NTE-2"), contract_of("3NWx-1")
 ((Contract('3NT', declarer='E'), 7), (Contract('3NTX', declarer='W'), 8))
@@ -22,7 +25,7 @@ import re
 from bridgeio.errors import report
 from bridgeio.formats.lin.boards import LIN_SEATS, LinBoard
 from bridgeio.formats.lin.lines import Line, deal_set, line_result, set_contract
-from bridgeio.formats.lin.tags import Tag
+from bridgeio.formats.lin.tags import Tag, Tags
 from bridgeio.model.cards import Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.imps import imps_of
@@ -38,6 +41,7 @@ from bridgeio.model.results import (
     Scoring,
     Seating,
     Section,
+    Segment,
 )
 
 _RESULT = re.compile(
@@ -45,6 +49,9 @@ _RESULT = re.compile(
 )
 _SCORING = {"I": Scoring.IMPS, "B": Scoring.BOARD_A_MATCH, "P": Scoring.MATCHPOINTS}
 ROOMS = ("open", "closed")
+CARRIED = 0
+"""The number of the segment that holds a vugraph file's carry-over (``vg``'s IMPs carried
+into the match); its boards' IMPs are the segment after it."""
 
 
 def contract_of(text: str) -> tuple[Contract, int | None] | None:
@@ -70,10 +77,13 @@ def contract_of(text: str) -> tuple[Contract, int | None] | None:
 
 
 def match_results(
-    header: list[Tag], records: list[LinBoard], path: str
+    found: Tags, header_tags: list[int], records: list[LinBoard], path: str
 ) -> tuple[Results, list[Line]]:
-    """The teams match of a vugraph file's header and boards, and its lines."""
-    vg = next(t for t in header if t.name == "vg")
+    """The teams match of a vugraph file's header (its tags' indices) and boards, and its
+    lines."""
+    header = [found.tag(index) for index in header_tags]
+    at = next(index for index in header_tags if found.names[index] == "vg")
+    vg = found.tag(at)
     fields = [f.strip() for f in vg.value.split(",")]
     fields += [""] * (9 - len(fields))
     first = _whole(fields[3], vg, path, "the first board") or 1
@@ -90,10 +100,14 @@ def match_results(
             rs = results[index] if 0 <= index < len(results) else None
             if record is None and rs is None:
                 continue
-            line = _line(record or LinBoard(vg.place, number, room), room_index, rs, path)
+            line = _line(record or LinBoard(found, at, number, room), room_index, rs, path)
             board.results.append(line.result)
             lines.append(line)
         board.imps = _board_imps(board.results)
+        for result in board.results:  # each room's IMPs, from its N-S's side (home N-S: open)
+            if board.imps is not None:
+                result.ns_points = board.imps if result.room == "open" else 0.0 - board.imps
+                result.ew_points = 0.0 - result.ns_points
         boards.append(board)
     return _document(fields, vg, path, boards, header, records), lines
 
@@ -169,12 +183,6 @@ def _document(
     records: list[LinBoard],
 ) -> Results:
     carried = _carry(fields[6], vg, path), _carry(fields[8], vg, path)
-    if any(carried):
-        message = (
-            f"a carry-over of {carried[0]:g} to {carried[1]:g} IMPs is not kept: the match's "
-            "IMPs are its boards' in this file"
-        )
-        report(path, vg.place, message, "warning")
     won = [b.imps for b in boards if b.imps is not None]
     match = Match(
         1,
@@ -183,8 +191,13 @@ def _document(
         home_imps=float(sum(i for i in won if i > 0)),
         away_imps=float(-sum(i for i in won if i < 0)),
         boards=boards,
-        lineup=_lineup(header, records),
+        lineup=_lineup(header, records, {fields[5].casefold(), fields[7].casefold()} - {""}),
     )
+    if any(carried):  # segment 0: the IMPs carried over; segment 1: this file's boards'
+        match.segments = [
+            Segment(CARRIED, *carried),
+            Segment(CARRIED + 1, match.home_imps, match.away_imps),
+        ]
     teams = [Entry("1", 1, name=fields[5]), Entry("2", 2, name=fields[7])]
     for seating in match.lineup:
         team = teams[0 if seating.home else 1]
@@ -203,8 +216,10 @@ def _document(
     return Results([event], format="lin")
 
 
-def _lineup(header: list[Tag], records: list[LinBoard]) -> list[Seating]:
-    """Who sat where: the header's ``pn`` (both rooms), then each board's."""
+def _lineup(header: list[Tag], records: list[LinBoard], teams: set[str]) -> list[Seating]:
+    """Who sat where: the header's ``pn`` (both rooms), then each board's; a seat named by a
+    team's name (``teams``, folded: GIB's robots, an operator who did not know the players)
+    names no player."""
     named: list[tuple[str, list[str]]] = []
     pn = next((t for t in header if t.name == "pn"), None)
     if pn is not None:
@@ -215,7 +230,7 @@ def _lineup(header: list[Tag], records: list[LinBoard]) -> list[Seating]:
     seen: set[tuple[str, Seat, str]] = set()
     for room, names in named:
         for seat, name in zip(LIN_SEATS, names, strict=False):
-            if not name or (room, seat, name) in seen:
+            if not name or (room, seat, name) in seen or name.casefold() in teams:
                 continue
             seen.add((room, seat, name))
             home = (seat in (Seat.NORTH, Seat.SOUTH)) == (room == "open")

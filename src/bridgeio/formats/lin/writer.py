@@ -16,12 +16,21 @@ from collections.abc import Iterable
 from typing import BinaryIO
 
 from bridgeio.errors import ConversionError, lost
+from bridgeio.formats.lin.vugraph import CARRIED
 from bridgeio.model.auction import Auction
 from bridgeio.model.board import BY_CODE, Vulnerability, vulnerability
 from bridgeio.model.cards import Seat
 from bridgeio.model.deals import NO_SEAT, DealSet
 from bridgeio.model.document import Document
-from bridgeio.model.results import Board, BoardResult, Event, Match, Results, Section
+from bridgeio.model.results import (
+    Board,
+    BoardResult,
+    Event,
+    Match,
+    Results,
+    Scoring,
+    Section,
+)
 
 LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 _VUL = {
@@ -40,7 +49,7 @@ def write(doc: Document, handle: BinaryIO, *, source: str | None = None) -> None
     for event in doc.events:
         deals = _deals(event.deals)
         for section in event.sections:
-            if len(section.matches) == 1 and not _unmatched(section):
+            if _as_vugraph(section):
                 out.append(_vugraph(event, section, section.matches[0], deals))
             else:
                 out += [_hand(section, b.number, line, deals) for b, line in _lines(section)]
@@ -48,6 +57,11 @@ def write(doc: Document, handle: BinaryIO, *, source: str | None = None) -> None
         raise ConversionError("lin", "table results", source)
     _report(doc, source)
     handle.write("".join(out).encode("utf-8"))
+
+
+def _as_vugraph(section: Section) -> bool:
+    """Is the section written as a vugraph file: one team match holding all its lines?"""
+    return len(section.matches) == 1 and not _unmatched(section)
 
 
 def _unmatched(section: Section) -> bool:
@@ -148,9 +162,13 @@ def _vugraph(event: Event, section: Section, match: Match, deals: Deals) -> str:
     first = boards[0].number if boards else 1
     last = boards[-1].number if boards else 1
     home, away = _clean(teams.get(match.home, "")), _clean(teams.get(match.away, ""))
-    scoring = "I"
+    scoring = _SCORING.get(event.scoring, "I")
     head = f"vg|{_clean(event.name)},{_clean(event.session_name or '')},{scoring},"
-    head += f"{first},{last},{home},0,{away},0|\n"
+    carried = next((s for s in match.segments if s.number == CARRIED), None)
+    home_carry, away_carry = (
+        (_number(carried.home_imps), _number(carried.away_imps)) if carried else ("0", "0")
+    )
+    head += f"{first},{last},{home},{home_carry},{away},{away_carry}|\n"
     rooms: list[str] = []
     body = []
     for number in range(first, last + 1):
@@ -165,6 +183,15 @@ def _vugraph(event: Event, section: Section, match: Match, deals: Deals) -> str:
             body.append(f"{label}{_board_text(number, deals)}{auction}{_play_text(line)}pg||\n")
     names = _lineup(match)
     return head + f"rs|{','.join(rooms)}|\n" + names + "pg||\n" + "".join(body)
+
+
+_SCORING = {Scoring.BOARD_A_MATCH: "B", Scoring.MATCHPOINTS: "P"}
+"""``vg``'s scoring letter of an event scored otherwise than in IMPs (``I``)."""
+
+
+def _number(value: float | None) -> str:
+    """A carry-over as ``vg`` gives it: ``12``, ``0.5``."""
+    return "0" if value is None else f"{value:g}"
 
 
 def _lineup(match: Match) -> str:
@@ -194,12 +221,15 @@ def _report(doc: Results, source: str | None) -> None:
     standings = sum(1 for e in doc.events for s in e.sections for n in s.entries if n.score)
     if standings:
         lost("lin", f"the standings of {standings} entries", source)
-    points = sum(1 for _, line in _all(doc.events) if line.ns_points is not None)
+    points = sum(1 for line in _hand_lines(doc.events) if line.ns_points is not None)
     if points:
         lost("lin", f"the matchpoints or IMPs of {points} table results", source)
 
 
-def _all(events: Iterable[Event]) -> Iterable[tuple[Board, BoardResult]]:
+def _hand_lines(events: Iterable[Event]) -> Iterable[BoardResult]:
+    """The lines written as hand-viewer boards (a vugraph match's IMPs follow from its rooms'
+    scores, and are not lost)."""
     for event in events:
         for section in event.sections:
-            yield from _lines(section)
+            if not _as_vugraph(section):
+                yield from (line for _, line in _lines(section))
