@@ -62,6 +62,7 @@ from bridgeio.analysis.scoring.matchpoints import (
     Convention,
     short_variants,
 )
+from bridgeio.analysis.scoring.played import lone_tables
 from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
 from bridgeio.analysis.scoring.totals import Sources, check_totals
@@ -88,7 +89,9 @@ def rescore(
     with ``apply``, put each figure that differs at the file's precision in its place."""
     done = Rescoring()
     for event in results.events:
-        if event.kind is EventKind.PAIRS and event.scoring is Scoring.MATCHPOINTS:
+        if (lone := lone_tables(event)) is not None:  # (played boards: the field not held)
+            done.unchecked.append(lone)
+        elif event.kind is EventKind.PAIRS and event.scoring is Scoring.MATCHPOINTS:
             _event(event, convention, apply, done)
         elif event.kind is EventKind.PAIRS and event.scoring in IMP_PAIRS:
             rescore_imps(event, apply, done)
