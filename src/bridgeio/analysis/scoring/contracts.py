@@ -8,6 +8,7 @@ follows from its number by the standard 16-board cycle (Law 2,
 
 from __future__ import annotations
 
+from bridgeio.analysis.scoring.played import stated_vulnerabilities
 from bridgeio.errors import Problem
 from bridgeio.model.board import Vulnerability, vulnerability
 from bridgeio.model.results import BoardResult, Entry, Event, Results, Section
@@ -32,14 +33,18 @@ taking 8 tricks, N-S vulnerable: the rules give -200']
     problems: list[Problem] = []
     unchecked = total = 0
     for event in results.events:
+        stated = stated_vulnerabilities(
+            event, results.events
+        )  # (played boards: the deal's, not the cycle's)
         for section in event.sections:
             for board in section.results:
+                vuls = stated.get(board.number) or (vulnerability(board.number),)
                 for line in board.results:
                     total += 1
                     if not _checkable(line):
                         unchecked += 1
                         continue
-                    problem = _check_line(event, section, board.number, line)
+                    problem = _check_line(event, section, (board.number, vuls), line)
                     if problem is not None:
                         problems.append(problem)
     if unchecked:
@@ -77,13 +82,25 @@ _VULNERABLE = {
 }
 
 
-def _check_line(event: Event, section: Section, board: int, line: BoardResult) -> Problem | None:
-    """The problem with one checkable line, or None when it fits."""
+def _check_line(
+    event: Event, section: Section, where: tuple[int, tuple[Vulnerability, ...]], line: BoardResult
+) -> Problem | None:
+    """The problem with one checkable line (on a board of this number, played at one of
+    these vulnerabilities), or None when it fits one of them."""
     contract = line.contract
     if contract is None or not (_is_points(line.ns_score) or _is_points(line.ew_score)):
         return None
-    vul = vulnerability(board)
-    expected = contract.ns_score(line.tricks or 0, vul)
+    board, vuls = where
+    found = [_misfit(event, section, board, vul, line) for vul in vuls]
+    return None if None in found else found[0]
+
+
+def _misfit(
+    event: Event, section: Section, board: int, vul: Vulnerability, line: BoardResult
+) -> Problem | None:
+    """The problem with a line's score on a board of this vulnerability."""
+    assert line.contract is not None
+    expected = line.contract.ns_score(line.tricks or 0, vul)
     for side, recorded, rule in (
         ("N-S", line.ns_score, expected),
         ("E-W", line.ew_score, -expected),

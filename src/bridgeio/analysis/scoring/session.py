@@ -63,6 +63,7 @@ from bridgeio.analysis.scoring.matchpoints import (
     short_variants,
 )
 from bridgeio.analysis.scoring.overall import rescore_sessions
+from bridgeio.analysis.scoring.played import lone_tables
 from bridgeio.analysis.scoring.ranking import Kept, overall_ranks
 from bridgeio.analysis.scoring.report import Difference, Method, Rescoring, reproduces
 from bridgeio.analysis.scoring.standings import fill_standings
@@ -101,7 +102,9 @@ def _rescore_event(
     event: Event, convention: Convention | None, apply: bool, done: Rescoring
 ) -> None:
     """:func:`rescore` of one event (of an event of sessions: one session's)."""
-    if event.kind is EventKind.PAIRS and event.scoring is Scoring.MATCHPOINTS:
+    if (lone := lone_tables(event)) is not None:  # (played boards: the field not held)
+        done.unchecked.append(lone)
+    elif event.kind is EventKind.PAIRS and event.scoring is Scoring.MATCHPOINTS:
         _event(event, convention, apply, done)
     elif event.kind is EventKind.PAIRS and event.scoring in IMP_PAIRS:
         rescore_imps(event, apply, done)

@@ -173,6 +173,7 @@ def _tables(text: str) -> _Found:
             record = Record(game.line, stage, board or 0, home, visit, values)
             record.auction, record.play = read_played(game, values, found.problems)
             _check_score(game, values, board or 0, vulnerable, found.problems)
+            record.vulnerability = _vulnerability(vulnerable, board or 0)
             found.records.append((event, record))
         elif is_played(values):
             auction, play = read_played(game, values, found.problems)
@@ -493,6 +494,7 @@ class _Builder:
         """The sections of per-record team results, with a warning where boards were
         played in one room only (said once)."""
         sections, lonely = self.records.sections()
+        self.computed += self.records.computed
         for section in sections:
             self.sections[section.name] = section
         self.kind, self.imps = EventKind.TEAMS, True
@@ -584,5 +586,6 @@ def _as_records(found: _Found) -> list[tuple[tuple[str, str], Played | Record]]:
     for event, p in played:
         record = Record(p.line, (event[0], "", ""), p.board, home, visit, p.tags)
         record.auction, record.play = p.result.auction, p.result.play
+        record.vulnerability = p.vulnerability
         out.append((event, record))
     return out

@@ -21,7 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bridgeio.formats.pbn import cells
+from bridgeio.formats.pbn.lines import fill_scores
 from bridgeio.model.auction import Auction
+from bridgeio.model.board import Vulnerability
 from bridgeio.model.cards import Seat
 from bridgeio.model.contract import Contract
 from bridgeio.model.play import Play
@@ -192,6 +194,7 @@ class Record:
     tags: dict[str, str]
     auction: Auction | None = None
     play: Play | None = None
+    vulnerability: Vulnerability | None = None  # the board's (for a score not recorded)
 
 
 @dataclass
@@ -209,6 +212,7 @@ class RecordMatches:
         self.rosters: dict[str, list[str]] = {}
         self.matches: dict[tuple[tuple[str, str, str], frozenset[str]], _Match] = {}
         self.rounds: dict[tuple[str, str, str], int] = {}
+        self.computed = 0  # lines given the score of their contract and tricks (no Score)
 
     def team(self, name: str) -> int:
         """The number of the team of this name (numbered as first met)."""
@@ -278,7 +282,7 @@ class RecordMatches:
         score = side_score(tags.get("Score", ""))
         imps = _imps(tags.get("ScoreIMP", ""))
         table = tags.get("Table", "")
-        return BoardResult(
+        line = BoardResult(
             round=match.round,
             table=_whole(table, 1, cells.LARGEST) or (1 if open_room else 2),
             ns=ns,
@@ -293,6 +297,9 @@ class RecordMatches:
             play=record.play,
             room="open" if open_room else "closed",
         )
+        if record.vulnerability is not None:  # (no Score: that of contract and tricks)
+            self.computed += fill_scores([line], record.vulnerability)
+        return line
 
 
 def _add(section: Section, number: int, lines: list[BoardResult]) -> None:
