@@ -31,6 +31,7 @@ COMMANDS = (
     "convert",
     "validate",
     "score",
+    "merge",
     "checksum",
     "generate",
     "solve",

@@ -123,7 +123,8 @@ BUILT_IN = [
         check=Lazy[Checker]("bridgeio.formats.pbn.checks:check"),
         anonymize=Lazy[Anonymizer]("bridgeio.formats.pbn.anonymize:anonymize"),
         restore=Lazy[Restorer]("bridgeio.formats.pbn.carried:restore"),
-        carries=frozenset({"cards", "tricks", "boards", "dealer", "vulnerability"}),
+        # sessions: Ruter's way, a PBN event a session (the PBN writer says it)
+        carries=frozenset({"cards", "tricks", "boards", "dealer", "vulnerability", "sessions"}),
     ),
     _pavlicek("zbs", "Pavlicek binary suit", 4, {"cards"}),
     _pavlicek("zbd", "Pavlicek binary deal", 13, {"cards"}),

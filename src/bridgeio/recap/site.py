@@ -16,12 +16,13 @@ input file and an index page.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bridgeio.files import atomic_output
-from bridgeio.model.results import Results
+from bridgeio.model.results import Event, Results
 from bridgeio.recap.page import index_page, render_games
+from bridgeio.recap.sessions import shown_events
 from bridgeio.recap.view import Game
 
 
@@ -33,10 +34,11 @@ class Page:
     games: list[Game]
     results: Results
     source: str
+    events: list[Event] = field(default_factory=list)  # the games' (a session each, ...)
 
     def html(self, index: str = "") -> str:
         """The page, linking back to ``index`` if given."""
-        events = self.results.events
+        events = self.events or self.results.events
         return render_games([(g, e.deals) for g, e in zip(self.games, events, strict=True)],
                             self.source, index)  # fmt: skip
 
@@ -57,11 +59,11 @@ def pages(sources: list[tuple[str, Results]]) -> list[Page]:
             unique = f"{name}-{n}"
         taken.add(unique.lower())
         source = Path(label).name
+        events = [shown for event in results.events for shown in shown_events(event)]
         games = [
-            Game.of(event, source, "" if i == 0 else f"e{i + 1}-")
-            for i, event in enumerate(results.events)
+            Game.of(event, source, "" if i == 0 else f"e{i + 1}-") for i, event in enumerate(events)
         ]
-        found.append(Page(f"{unique}.html", games, results, source))
+        found.append(Page(f"{unique}.html", games, results, source, events))
     return found
 
 

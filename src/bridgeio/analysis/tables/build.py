@@ -108,7 +108,7 @@ def add_schedule(tables: Tables, file_id: int, movement: Movement) -> None:
                 seats = (table.ns, table.ew, None, None)
             tables.add(
                 "movements",
-                (file_id, None, None, round_number, table_number, *seats, table.group),
+                (file_id, None, None, round_number, table_number, *seats, table.group, None),
             )
 
 

@@ -62,9 +62,13 @@ def add_event(tables: Tables, file_id: int, event: Event) -> None:
             event.pairwise_scoring.value if event.pairwise_scoring else None,
         ),
     )
+    for number, session in enumerate(event.sessions, start=1):
+        tables.add("event_sessions", (file_id, event.number, number, session.id, session.date))
     for section in event.sections:
         keys = (file_id, event.number, section.name)
         add_section(tables, keys, section, event.kind == EventKind.INDIVIDUAL)
+    for entry in event.entries:  # the overall standings of an event of several sessions
+        add_entry(tables, (file_id, event.number, None), entry, None)
 
 
 def add_section(
@@ -84,13 +88,14 @@ def add_section(
             section.session,
         ),
     )
+    session = section.session
     for entry in section.entries:
-        add_entry(tables, keys, entry)
+        add_entry(tables, keys, entry, session)
     cells: Cells = {}
-    tables.extend("results", result_rows(keys, section.results, None, cells))
+    tables.extend("results", result_rows(keys, section.results, None, cells, session))
     play_rows(keys, section.results, tables.rows["calls"], tables.rows["cards"])
     if cells:
-        add_movement(tables, keys, cells, section.directional and not individual)
+        add_movement(tables, keys, cells, section.directional and not individual, session)
     for match in section.matches:
         tables.add(
             "team_matches",
@@ -104,14 +109,19 @@ def add_section(
                 match.home_vp,
                 match.away_vp,
                 match.table,
+                session,
             ),
         )
-        tables.extend("results", result_rows(keys, match.boards, (match.home, match.away)))
+        played = (match.home, match.away)
+        tables.extend("results", result_rows(keys, match.boards, played, None, session))
         play_rows(keys, match.boards, tables.rows["calls"], tables.rows["cards"])
 
 
-def add_entry(tables: Tables, keys: tuple[int, int, str], entry: Entry) -> None:
-    """An entry's row and its players' rows."""
+def add_entry(
+    tables: Tables, keys: tuple[int, int, str | None], entry: Entry, session: int | None = None
+) -> None:
+    """An entry's row and its players' rows; ``session``: the session its section belongs
+    to (None with no section: an entry of an event's overall standings)."""
     tables.add(
         "entries",
         (
@@ -128,6 +138,8 @@ def add_entry(tables: Tables, keys: tuple[int, int, str], entry: Entry) -> None:
             entry.boards_played,
             None if entry.seat is None else entry.seat.char,
             awarded(entry.awards),
+            session,
+            entry.carry_forward,
         ),
     )
     for seat, player in enumerate(entry.players, start=1):
@@ -145,6 +157,7 @@ def add_entry(tables: Tables, keys: tuple[int, int, str], entry: Entry) -> None:
                 player.state,
                 player.country,
                 awarded(player.awards),
+                session,
             ),
         )
 
@@ -167,6 +180,7 @@ def result_rows(
     boards: list[Board],
     match: tuple[int, int] | None,
     cells: Cells | None = None,
+    session: int | None = None,
 ) -> list[tuple[Any, ...]]:
     """One row per traveller line of ``boards``; ``cells`` gathers who sat where and the
     boards they played, for the movement (emptied when the lines make no movement)."""
@@ -224,6 +238,7 @@ def result_rows(
                     west,
                     home,
                     away,
+                    session,
                 )
             )
     if cells is None and given is not None:
@@ -239,20 +254,27 @@ def _score(score: Score | None) -> tuple[int | None, str | None]:
     return None, None if text is None else str(text)
 
 
-def add_movement(tables: Tables, keys: tuple[int, int, str], cells: Cells, mitchell: bool) -> None:
+def add_movement(
+    tables: Tables,
+    keys: tuple[int, int, str],
+    cells: Cells,
+    mitchell: bool,
+    session: int | None = None,
+) -> None:
     """Who sat where in each round, as a section's traveller lines show it."""
     individual = 4 in {len(seats) for seats, _ in cells.values()}
     groups = _groups(cells, mitchell)
     if groups is None:  # boards shared between table-rounds, or no movement: the model says
-        tables.extend(
-            "movements", [(*keys, *row) for row in exact_movement(cells, individual, mitchell)]
-        )
+        exact = exact_movement(cells, individual, mitchell)
+        tables.extend("movements", [(*keys, *row, session) for row in exact])
         return
     if individual:
-        rows = [(*keys, *place, *seats, groups[place]) for place, (seats, _) in cells.items()]
+        rows = [
+            (*keys, *place, *seats, groups[place], session) for place, (seats, _) in cells.items()
+        ]
     else:
         rows = [
-            (*keys, *place, seats[0], seats[1], None, None, groups[place])
+            (*keys, *place, seats[0], seats[1], None, None, groups[place], session)
             for place, (seats, _) in cells.items()
         ]
     rows.sort(key=itemgetter(3, 4))  # by round and table (the keys are the section's)

@@ -49,13 +49,23 @@ from bridgeio.formats.pbn.played import (
     score_problem,
 )
 from bridgeio.formats.pbn.scan import scan
-from bridgeio.formats.pbn.standings import cumulative, entry, from_lines
+from bridgeio.formats.pbn.standings import entry, from_lines, overall
 from bridgeio.formats.pbn.tables import Columns
 from bridgeio.formats.pbn.teams import Record, RecordMatches, attach_lines, match_row, side_score
 from bridgeio.model.board import BY_CODE, Vulnerability, vulnerability
 from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 from bridgeio.model.directions import unknown_direction
-from bridgeio.model.results import Board, BoardResult, Event, EventKind, Results, Scoring, Section
+from bridgeio.model.results import (
+    Board,
+    BoardResult,
+    Entry,
+    Event,
+    EventKind,
+    Results,
+    Scoring,
+    Section,
+)
+from bridgeio.model.sessions import Session, add_session
 
 __all__ = ["SEATS", "PbnCells", "has_results", "scoring_of", "split_row", "tables_to_results"]
 
@@ -266,7 +276,7 @@ class _Builder:
         self.computed = 0
         self.named: dict[tuple[str, str, int], str] = {}  # (section, side, pair): names
         self.standings: set[tuple[tuple[str, str], ...]] = set()  # the rows read
-        self.sessions = 0  # the line of a first row with a session's own figures
+        self.overall: list[Entry] = []  # a championship's session: the cumulative standings
 
     def warn(self, line: int, message: str) -> None:
         self.problems.append(report(self.path, f"line {line}", message, "warning"))
@@ -406,15 +416,14 @@ class _Builder:
         """A standings row; one the event's standings already hold (a TotalScoreTable
         repeated in a later game, as PBN 2.0's example does with ``"#"``) is not added again.
         A pair's direction of a name not known (:mod:`bridgeio.model.directions`) is a
-        warning at its line (the name is kept)."""
+        warning at its line (the name is kept). A row of a championship's session gives its
+        entry's overall standing too (:func:`.standings.overall`)."""
         row = tuple(values.items())
         section = self.section(values)
         if "TeamId" in values:
             self.kind = EventKind.TEAMS
         pair = "PairId" in values and "TeamId" not in values
-        if cumulative(values) and not self.sessions:
-            self.sessions = line
-            self.warn(line, SESSION_TOTALS)
+        total = overall(values)
         found = entry(values)
         if pair and found.direction is None and isinstance(found.kept, PbnCells):
             name = found.kept.cells.get("Direction")
@@ -423,6 +432,8 @@ class _Builder:
         if row not in self.standings:
             self.standings.add(row)
             section.entries.append(found)
+            if total is not None:
+                self.overall.append(total)
 
     def event(self, tags: dict[str, str], tables: list[_Table]) -> Event:
         """The event of the rows read, named and dated by its games' tags; its scoring and
@@ -457,6 +468,10 @@ class _Builder:
                 section.rounds = max(m.round for m in section.matches) or None
             if not standings and event.kind == EventKind.PAIRS:
                 section.entries = from_lines(section, self.named)
+        if self.overall:  # (a championship's session: one session and the overall standings)
+            sections, event.sections = event.sections, []
+            add_session(event, Session("", event.date), sections)
+            event.entries = self.overall
         return event
 
     def _scoring(self, tables: list[_Table]) -> Scoring:
@@ -486,15 +501,6 @@ class _Builder:
                 f"both rooms of each board of a team match, found {len(lonely)} board(s) with"
                 " one room only (first here): kept as one line, without the other room",
             )
-
-
-SESSION_TOTALS = (
-    "a session of a championship, with cumulative totals (TotalScoreMP, TotalPercentage, Rank,"
-    " NrBoards) beside the session's own (SessionScoreMP, SessionPercentage, SessionRank,"
-    " NrBoardsSession): the session's own figures read as the pairs' and checked; the"
-    " cumulative ones kept as written, not checked (events of several sessions are not yet"
-    " read as one)"
-)
 
 
 def _vulnerability(tag: str, board: int) -> Vulnerability:

@@ -36,6 +36,7 @@ SESSION = {
     "SessionScore": "TotalScore",
     "SessionPercentage": "TotalPercentage",
     "NrBoardsSession": "NrBoards",
+    "SessionRankTie": "RankTie",
 }
 """Ruter's columns of a championship's session (beside the cumulative ones, named as the
 total's) and the column of the total each stands for."""
@@ -51,18 +52,34 @@ def cumulative(columns: Iterable[str]) -> bool:
     return any(name in SESSION for name in columns)
 
 
+def overall(values: dict[str, str]) -> Entry | None:
+    """The entry of a championship's session row (see :func:`cumulative`) in the event's
+    overall standings: its cumulative figures (``Rank``, ``TotalScoreMP``, ...), the
+    session's own left out; None for a row of one session alone. ``ValueError`` as
+    :func:`entry`.
+
+    >>> row = {"PairId": "3", "Rank": "2", "TotalScoreMP": "80.0", "SessionScoreMP": "41.5"}
+    >>> found = overall(row); found.score, found.rank, found.kept
+    (80.0, 2, None)
+    >>> overall({"PairId": "3", "TotalScoreMP": "41.5"}) is None
+    True
+    """
+    if not cumulative(values):
+        return None
+    return entry({k: v for k, v in values.items() if k not in SESSION})
+
+
 def entry(values: dict[str, str]) -> Entry:
     """One TotalScoreTable row as an entry with its players (cells the model has no field
     for kept); ``ValueError`` for a cell that is not what its column holds. In a session
-    of a championship (see :func:`cumulative`) the entry's figures are the session's own,
-    and the cumulative ones are kept as cells (events of several sessions are not yet
-    modelled).
+    of a championship (see :func:`cumulative`) the entry's figures are the session's own
+    (the cumulative ones are the event's overall standings, :func:`overall`).
 
     >>> row = {"PairId": "3", "TotalScoreMP": "80.0", "SessionScoreMP": "41.5"}
-    >>> found = entry(row); found.score, found.kept.cells
-    (41.5, {'TotalScoreMP': '80.0'})
+    >>> found = entry(row); found.score, found.kept
+    (41.5, None)
     """
-    totals = _session(values)
+    _session(values)
     individual = "PlayerId" in values
     team = cells.text(values.pop("TeamName", "-")) if "TeamId" in values else ""
     number = cells.number(
@@ -94,7 +111,6 @@ def entry(values: dict[str, str]) -> Entry:
         values["RankTie"] = tie  # the high end of the tie, kept
     if sat and found.direction is None and found.seat is None:
         values["Direction"] = sat  # (Ruter's teams: "Home", "Away")
-    values |= totals
     if values:
         found.kept = PbnCells(values)
     return found

@@ -32,7 +32,7 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -59,6 +59,7 @@ from bridgeio.model.results import (
     Section,
     Special,
 )
+from bridgeio.model.sessions import sessions_of
 
 _IMPS = (Scoring.IMPS, Scoring.BUTLER, Scoring.CROSS_IMPS)
 SCORING_TAG = {
@@ -167,18 +168,55 @@ def faithful_deals(results: Results) -> DealSet | None:
 def results_text(results: Results, source: str | None = None) -> bytes:
     """The PBN games (UTF-8, without the file's header) of every event of ``results``; a
     :class:`ConversionError` when no event has an entry or a table result (PBN would read
-    back as deals)."""
-    numbered = len(results.events) > 1
-    games = [g for event in results.events for g in _event_games(event, numbered)]
+    back as deals). An event of several sessions is written as Ruter writes a
+    championship's session files: a PBN event a session (its ``Stage`` tag the session's
+    id), the last with the overall standings in the cumulative columns beside the
+    session's own (``SessionScoreMP``, ...)."""
+    parts = [part for event in results.events for part in session_parts(event)]
+    numbered = len(parts) > 1
+    games = [g for n, part in enumerate(parts, start=1) for g in _event_games(part, numbered, n)]
     if not any(s.entries or s.results for e in results.events for s in e.sections):
         raise ConversionError("pbn", "entries or table results", source or results.format)
     _report(results, source)
     return "\n".join(games).encode("utf-8")
 
 
-def _event_games(event: Event, numbered: bool) -> list[str]:
+@dataclass
+class SessionPart:
+    """What one PBN event of the file holds: an event, or one session of an event of
+    several (its ``Stage``; the overall standings by entry id where it is the last)."""
+
+    event: Event
+    stage: str = ""
+    overall: dict[str, Entry] | None = None
+
+
+def session_parts(event: Event) -> list[SessionPart]:
+    """``event`` as the PBN events written for it: itself, or one a session.
+
+    >>> from bridgeio.model.sessions import Session, add_session
+    >>> event = Event(name="Pairs", entries=[Entry("1", 1, score=9.0)])
+    >>> add_session(event, Session("SAT"), [Section("A")])
+    >>> add_session(event, Session("SUN"), [Section("A")])
+    >>> [(p.stage, p.overall) for p in session_parts(event)]  # doctest: +ELLIPSIS
+    [('SAT', None), ('SUN', {'1': Entry(id='1', number=1, ..., score=9.0, ...)})]
+    """
+    if not event.sessions:
+        return [SessionPart(event)]
+    parts: list[SessionPart] = []
+    for session, sections in sessions_of(event):
+        part = replace(event, sections=sections, sessions=[], entries=[], deals=None)
+        parts.append(SessionPart(part, session.id or str(len(parts) + 1)))
+    parts[-1].overall = {e.id: e for e in event.entries} if event.entries else None
+    if len(parts) == 1:
+        parts[0].event.deals = event.deals
+    return parts
+
+
+def _event_games(part: SessionPart, numbered: bool, number: int) -> list[str]:
     """An event's games: one a board, the first with the standings; an event whose lines
     carry auctions or play as played boards (:mod:`.write_played`)."""
+    event = part.event
     deals = _deals_by_board(event.deals)
     boards = sorted({b.number for s in event.sections for b in s.results} | set(deals))
     tables = {number: _score_table(event) for number in boards}
@@ -188,13 +226,15 @@ def _event_games(event: Event, numbered: bool) -> list[str]:
             for line in board.results:
                 row = _line_cells(section.name, line, event)
                 tables[board.number].add(row, teams.get(id(line), {}) | _kept(line.kept))
-    standings = _standings(event)
+    standings = _standings(event, part.overall)
     head = [f'[Event "{_tag(event.name)}"]', f'[Site "{_tag(_site(event))}"]']
     head.append(f'[Date "{event.date:%Y.%m.%d}"]' if event.date else '[Date "????.??.??"]')
     tail = [f'[Scoring "{SCORING_TAG[event.scoring]}"]'] if event.scoring in SCORING_TAG else []
     tail.append(f'[Competition "{COMPETITION[event.kind]}"]')
+    if part.stage:
+        tail.append(f'[Stage "{_tag(part.stage)}"]')
     if numbered:
-        tail.append(f'[EventNumber "{event.number}"]')
+        tail.append(f'[EventNumber "{number if part.stage else event.number}"]')
     if holds_play(event):  # played boards: a game a table result
         return played_games(event, head, tail)
     games = []
@@ -411,7 +451,7 @@ def _score_cell(score: Score | None) -> str:
     return str(score)
 
 
-def _standings(event: Event) -> Table | None:
+def _standings(event: Event, overall: dict[str, Entry] | None = None) -> Table | None:
     entries = [(s.name, e) for s in event.sections for e in s.entries]
     if not entries:
         return None
@@ -434,26 +474,36 @@ def _standings(event: Event) -> Table | None:
         row["Section"] = quoted(name)
         if entry.tied and entry.rank is not None:
             row["RankTie"] = str(entry.rank + ties[name, entry.rank] - 1)
-        kept = _kept(entry.kept)
-        table.add(_in_session(row, kept, table), kept)
-    table.columns = [c for c in table.columns if c != "NrBoards" or _any(table, c)]
+        if overall is not None:
+            row = _in_session(row, overall, entry.id, table)
+        table.add(row, _kept(entry.kept))
+    table.columns = [c for c in table.columns if c not in _OPTIONAL or _any(table, c)]
     return table
 
 
-def _in_session(row: dict[str, str], kept: dict[str, str], table: Table) -> dict[str, str]:
-    """A row of a championship's session (its cumulative figures kept in the total's
-    columns, :func:`.standings.entry`): the model's figures, the session's own, written in
-    the session's columns, added to the table's (where the model has one). (A row of
-    another file never keeps these totals' cells: reading takes them.)"""
-    if not any(total in kept for total in ("Rank", "TotalPercentage", "NrBoards")):
-        return row
-    for session, total in SESSION.items():
-        if total in kept and total in row:
-            value = row.pop(total)
-            if value != "-":
-                row[session] = value
-                if session not in table.columns:
-                    table.columns.insert(table.columns.index(total) + 1, session)
+_OPTIONAL = ("NrBoards", "NrBoardsSession", "SessionRankTie")
+"""Columns left out where no row has a figure in them."""
+
+
+def _in_session(
+    row: dict[str, str], overall: dict[str, Entry], id: str, table: Table
+) -> dict[str, str]:
+    """A row of a championship's last session: the session's figures moved to Ruter's
+    session columns (added after the total's), the entry's overall figures (``overall``,
+    by entry id) in the total's columns."""
+    for session, column in SESSION.items():
+        if column in row:
+            row[session] = row.pop(column)
+            if session not in table.columns:
+                table.columns.insert(table.columns.index(column) + 1, session)
+    total = overall.get(id)
+    if total is not None:
+        kind = EventKind.INDIVIDUAL if "PlayerId" in table.columns else EventKind.PAIRS
+        cells = _entry_cells(total, kind, [c for c in table.columns if c not in SESSION])
+        row |= {c: cells[c] for c in SESSION.values() if c in cells}
+        if total.tied and total.rank is not None:
+            tied = sum(e.rank == total.rank for e in overall.values())
+            row["RankTie"] = str(total.rank + tied - 1)  # (the tie's high end, as read)
     return row
 
 
@@ -506,6 +556,16 @@ def _report(results: Results, source: str | None) -> None:
             any((event.club_number, event.director, event.rating, event.session_name)),
         )
         losses.count("the strats of # events", bool(event.strats))
+        losses.count(
+            "the sessions of # events in one PBN event (each session written as a PBN event of"
+            " its own, its Stage tag the session's id; the overall standings beside the last"
+            " session's, in Ruter's columns)",
+            bool(event.sessions),
+        )
+        losses.count(
+            "the carried scores of # entries of the overall standings",
+            sum(e.carry_forward is not None for e in event.entries),
+        )
         losses.count(
             "the standings, points and matches of # events written as played boards",
             holds_play(event) and any(s.entries or s.matches for s in event.sections),
