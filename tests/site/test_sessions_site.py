@@ -262,3 +262,30 @@ def test_a_board_of_each_session_board_by_board(site: Server, spring: dict[str, 
         assert f"#session{session}-b1" in shown.text
     assert httpx.get(f"{site.url}/games/{game}/boards/1").status_code == 404
     assert httpx.get(f"{site.url}/games/{game}/boards/3?session=1").status_code == 404
+
+
+def test_a_real_file_of_one_session_keeps_its_scorecard_links(site: Server) -> None:
+    """A club's USEBIO that names its one SESSION (PairsScorer's example, corpus/world): its
+    page shows the session; each player's scorecard link finds its lines in it."""
+    path = CORPUS / "world/usebio/jacquicollier__ukbridge-club-website__mp-pairs.xml"
+    if not path.is_file():
+        pytest.skip(f"{path.name} is not in the corpus")
+    doc = _read(path, path.parent)
+    event = doc.events[0]
+    assert len(event.sessions) == 1 and not event.entries
+    answer = site.upload("ann", "north", path)
+    assert answer.status_code == 201, answer.text
+    game = int(answer.json()["id"])
+    page = httpx.get(f"{site.url}/games/{game}").text
+    assert "Session 1" in page and page.count('id="session1-s0-') == len(event.sections[0].entries)
+    entries = event.sections[0].entries
+    for entry in entries[:3]:
+        number = entry.players[0].player_number
+        assert number
+        games = [g for g in _history(site, number) if g["game"] == game]
+        assert [(g["percentage"], g["rank"]) for g in games] == [(entry.percentage, entry.rank)]
+        found = httpx.get(site.url + games[0]["scorecard"])
+        anchor = found.headers["location"].rpartition("#")[2]
+        side = entry.direction.value.lower() if entry.direction else "x"
+        assert anchor == f"session1-s0-{side}{entry.number}"
+        assert f'id="{anchor}"' in page

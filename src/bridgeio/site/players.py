@@ -170,7 +170,7 @@ def counted(db: Any, rows: Sequence[Any]) -> list[Any]:
             continue
         key = (*whole, _who(row))
         if key not in first:
-            entry = overall[whole].get(row.entry)
+            entry = overall[whole].get(row.entry) or overall[whole].get(row.entry_number)
             first[key] = Counted(row, entry, (row.session, row.section))
         elif first[key].shown_session is None and row.session is not None:
             kept = first[key]  # the overall row: its scorecard is in the first session
@@ -188,8 +188,8 @@ def _who(row: Any) -> tuple[Any, ...]:
 
 def _overall(db: Any, files: list[int]) -> dict[tuple[int, int], dict[str, Any]]:
     """The overall standings' entries (no session, no section) of the events of ``files``
-    that have them, by entry id."""
-    found: dict[tuple[int, int], dict[str, Any]] = {}
+    that have them, by entry id (and by number: a session's entry of another id)."""
+    found: dict[tuple[int, int], dict[Any, Any]] = {}
     for start in range(0, len(files), 500):
         query = select(_entries).where(
             _entries.c.file_id.in_(files[start : start + 500]),
@@ -197,7 +197,10 @@ def _overall(db: Any, files: list[int]) -> dict[tuple[int, int], dict[str, Any]]
             _entries.c.section.is_(None),
         )
         for entry in db.execute(query):
-            found.setdefault((entry.file_id, entry.event), {})[entry.entry] = entry
+            listed = found.setdefault((entry.file_id, entry.event), {})
+            listed[entry.entry] = entry
+            if entry.number is not None:
+                listed.setdefault(entry.number, entry)
     return found
 
 
