@@ -94,7 +94,8 @@ def test_without_cumulative_figures_the_sessions_are_summed(corpus: Path, tmp_pa
     later = tmp_path / "later.pbn"
     later.write_bytes(first.read_bytes().replace(b"2016.11.09", b"2016.11.16"))
     one = quietly(first).events[0].sections[0].entries
-    event = merge([quietly(first), quietly(later)], ["session1.pbn", "later.pbn"])
+    with collect():
+        event = merge([quietly(first), quietly(later)], ["session1.pbn", "later.pbn"])
     overall = {e.id: (e.score, e.percentage, e.rank, e.boards_played) for e in event.entries}
     assert overall == {
         e.id: (round(2 * (e.score or 0.0), 2), e.percentage, e.rank, 48) for e in one
@@ -157,7 +158,8 @@ def test_the_tables_of_a_merged_event_name_its_sessions(corpus: Path, tmp_path: 
     from bridgeio.analysis.tables import tables
 
     first, second = session_files(corpus, tmp_path)
-    event = merge([quietly(first), quietly(second)], ["s1", "s2"])
+    with collect():
+        event = merge([quietly(first), quietly(second)], ["s1", "s2"])
     built = tables(Results([event]))
     sessions = built["event_sessions"].to_pylist()
     assert [(s["session"], s["id"], str(s["date"])) for s in sessions] == [
@@ -189,3 +191,52 @@ def test_the_recap_shows_each_session_then_the_overall_standings(
     event = quietly(second).events[0]
     best = min(event.entries, key=lambda e: e.rank or 99)
     assert f'<td class="num score">{best.score:g}</td>' in overall.replace("70.0", "70")
+
+
+def test_the_site_keeps_a_merged_event_as_one_game_with_its_sessions(
+    corpus: Path, tmp_path: Path
+) -> None:
+    """What the results site keeps of an upload of the merged file: one event (one game),
+    its page each session then the overall standings, its tables' sessions."""
+    pytest.importorskip("sqlalchemy")
+    from bridgeio.site.jobs import check
+
+    first, second = session_files(corpus, tmp_path)
+    merged = tmp_path / "merged.xml"
+    assert run(["merge", str(first), str(second), "-o", str(merged)]) == 0
+    kept = check(str(merged), "merged.xml", "/club")
+    assert len(kept["events"]) == 1 and len(kept["pages"]) == 1
+    page = kept["pages"][0]
+    places = [page.index(text) for text in ("Session 1 ·", "Session 2 ·", "Overall standings ·")]
+    assert places == sorted(places)
+    assert [row["session"] for row in kept["tables"]["event_sessions"]] == [1, 2]
+    assert not [p for p in kept["problems"] if p["severity"] == "error"]
+
+
+def test_what_a_merge_leaves_out_is_said(corpus: Path, tmp_path: Path) -> None:
+    """Ruter's files carry their hand records: an event holds one deal a board number, so
+    the sessions' are not merged, and said; a file's second event is said too."""
+    first, second = session_files(corpus, tmp_path)
+    results = [quietly(first), quietly(second)]
+    assert all(r.events[0].deals is not None for r in results)
+    results[1].events.append(results[1].events[0])
+    with collect() as found:
+        event = merge(results, ["s1", "s2"])
+    said = {(p.file, p.place): p.message for p in found.problems}
+    assert "hand records of 2 session file(s)" in said["s1", "deals"]
+    assert said["s2", "events"].startswith("one event a session file, found 2")
+    assert event.deals is None and len(event.sessions) == 2
+
+
+def test_the_latest_session_s_cumulative_standings_are_taken(corpus: Path, tmp_path: Path) -> None:
+    """Two files with cumulative standings (a second and a third session), given last
+    first: the third's are the overall standings."""
+    first, second = session_files(corpus, tmp_path)
+    later = tmp_path / "later"
+    later.mkdir()
+    _, third = session_files(corpus, later, off=1.0)
+    third.write_bytes(third.read_bytes().replace(b"2016.11.10", b"2016.11.11"))
+    with collect():
+        event = merge([quietly(third), quietly(second), quietly(first)], ["3", "2", "1"])
+    assert [str(s.date) for s in event.sessions] == ["2016-11-09", "2016-11-10", "2016-11-11"]
+    assert figures(event.entries) == figures(quietly(third).events[0].entries)

@@ -119,32 +119,67 @@ def test_a_second_session_is_written_back_with_ruter_s_columns(
     assert figures(back.sections[0].entries) == figures(event.sections[0].entries)
 
 
-def test_an_event_of_two_sessions_is_written_as_two_pbn_events(
+def test_an_event_of_two_sessions_is_written_as_two_pbn_events_and_read_back_whole(
     corpus: Path, tmp_path: Path
 ) -> None:
     """Each session a PBN event (its Stage tag), the last with the overall standings beside
-    its own; every table result of both read back; the flattening said."""
+    its own; read back, the one event of two sessions with every table result of both."""
     first, second = session_files(corpus, tmp_path)
     out = tmp_path / "merged.pbn"
     done = bridgeio.cli.run(["merge", str(first), str(second), "-o", str(out)])
     assert done == 0
+    assert re.findall(r'\[Stage "([^"]*)"\]', out.read_text())[::26] == ["1", "2"]
+    assert out.read_text().count("[TotalScoreTable") == 2
     with collect() as found:
         back = bridgeio.read(out)
     assert not [p for p in found.problems if p.severity == "error"]
-    assert len(back.events) == 2
+    (event,) = back.events
+    assert [(s.id, str(s.date)) for s in event.sessions] == [
+        ("1", "2016-11-09"),
+        ("2", "2016-11-10"),
+    ]
+    assert [s.session for s in event.sections] == [1, 2]
     sessions = [quietly(first).events[0], quietly(second).events[0]]
-    assert [table_results(e) for e in back.events] == [table_results(e) for e in sessions]
-    assert figures(back.events[1].entries) == figures(sessions[1].entries)
-    assert figures(back.events[0].sections[0].entries) == figures(sessions[0].sections[0].entries)
-    assert re.findall(r'\[Stage "([^"]*)"\]', out.read_text())[::26] == ["1", "2"]
+    assert table_results(event) == sum(table_results(e) for e in sessions) == 336
+    assert figures(event.entries) == figures(sessions[1].entries)
+    for section, session in zip(event.sections, sessions, strict=True):
+        assert figures(section.entries) == figures(session.sections[0].entries)
+    again = tmp_path / "again.pbn"
+    assert bridgeio.cli.run(["convert", str(out), str(again)]) == 0
+    assert again.read_bytes() == out.read_bytes()  # (a second writing changes nothing)
+
+
+def test_other_files_stage_tags_join_no_events(corpus: Path) -> None:
+    """endplay's example of several championships' records, their Stage tags segments of
+    matches: read as before (no event of sessions)."""
+    path = corpus / "pbn" / "dominicprice__endplay__example3.pbn"
+    if not path.is_file():
+        pytest.skip(f"{path.name} is not in the corpus")
+    assert not any(e.sessions for e in quietly(path).events)
 
 
 def test_writing_sessions_to_pbn_is_said(corpus: Path, tmp_path: Path) -> None:
     first, second = session_files(corpus, tmp_path)
     from bridgeio.analysis.merge import merge
 
-    event = merge([quietly(first), quietly(second)])
     with collect() as found:
+        event = merge([quietly(first), quietly(second)])
         results_text(Results([event]))
     said = [str(loss) for loss in found.losses]
     assert any("sessions of 1 events in one PBN event" in s for s in said), said
+
+
+def test_an_overall_standing_without_a_row_in_the_last_session_is_said(
+    corpus: Path, tmp_path: Path
+) -> None:
+    """Ruter's cumulative columns sit beside the last session's rows: a pair that did not
+    play it has nowhere to go in PBN, and that is said."""
+    first, second = session_files(corpus, tmp_path)
+    from bridgeio.analysis.merge import merge
+
+    with collect() as found:
+        event = merge([quietly(first), quietly(second)])
+        event.sections[-1].entries.pop()
+        results_text(Results([event]))
+    said = [str(loss) for loss in found.losses]
+    assert any("overall standings of 1 entries without a row" in s for s in said), said

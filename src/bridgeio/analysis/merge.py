@@ -3,7 +3,8 @@
 
 Each file's event is a session (or, where the file already holds sessions, such as a Ruter
 second session read with its cumulative standings, those sessions), taken in date order.
-The entries are matched by number (by section and number where a session's sections number
+The entries are matched by number (their id as players see it: ``3``, or ``3NS`` where a
+Mitchell numbers both directions from 1; by section and id where a session's sections number
 their pairs alike), their names checked: a name that differs from one session to another is
 a warning, and so is an entry missing from a session. The overall standings are the last
 session's own cumulative figures where its file gives them for every entry (Ruter's
@@ -60,15 +61,40 @@ def merge(sources: Sequence[Results], names: Sequence[str] | None = None) -> Eve
     first = events[0][1]
     _check_kinds(first, events)
     merged = dataclasses.replace(first, sections=[], sessions=[], entries=[], deals=None)
+    merged.session_name = ""  # (each session's name is its id)
     merged.date = min((s.date for s, _, _ in parts if s.date), default=first.date)
     for session, sections, _ in parts:
         merged.sessions.append(session)
         for section in sections:
             section.session = len(merged.sessions)
             merged.sections.append(section)
+    _left_out(files, sources)
     roster = _roster(parts)
     merged.entries = _overall(parts, roster, _cumulative(events, parts))
     return merged
+
+
+def _left_out(files: list[str], sources: Sequence[Results]) -> None:
+    """A warning for a file's events after its first, and for the hand records."""
+    for name, source in zip(files, sources, strict=True):
+        if len(source.events) > 1:
+            report(
+                name,
+                "events",
+                f"one event a session file, found {len(source.events)}: the first merged",
+                "warning",
+            )
+    dealt = [
+        n for n, source in zip(files, sources, strict=True) if source.events[0].deals is not None
+    ]
+    if dealt:
+        report(
+            dealt[0],
+            "deals",
+            f"the hand records of {len(dealt)} session file(s) not merged (an event holds one"
+            " deal a board number, and its sessions number their boards alike)",
+            "warning",
+        )
 
 
 def _parts(name: str, event: Event) -> list[_Part]:
@@ -172,11 +198,10 @@ def _cumulative(events: list[tuple[str, Event]], parts: list[_Part]) -> dict[str
     """The overall standings a file gives (its event's ``entries``), from the file of the
     latest session among those that give them; empty where none does."""
     last: tuple[int, Event] | None = None
-    for _, event in events:
+    for name, event in events:
         if not event.entries:
             continue
-        ids = {s.id for s in event.sessions}
-        place = max((i for i, (s, _, _) in enumerate(parts) if s.id in ids), default=-1)
+        place = max((i for i, (_, _, file) in enumerate(parts) if file == name), default=-1)
         if last is None or place >= last[0]:
             last = (place, event)
     if last is None:

@@ -104,7 +104,8 @@ def _problem(severity: str, place: str, message: str) -> dict[str, str]:
 
 
 def _page(event: Event, number: int, count: int, name: str, index: str) -> tuple[str, list[Any]]:
-    """An event's recap page and the figures the scoring engine computes otherwise."""
+    """An event's recap page and the figures the scoring engine computes otherwise (an
+    event of several sessions: each session, then the overall standings, on one page)."""
     from bridgeio.recap import render_games
 
     games = session_games(event, name)

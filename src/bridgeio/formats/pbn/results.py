@@ -49,6 +49,7 @@ from bridgeio.formats.pbn.played import (
     score_problem,
 )
 from bridgeio.formats.pbn.scan import scan
+from bridgeio.formats.pbn.sessions import joined
 from bridgeio.formats.pbn.standings import entry, from_lines, overall
 from bridgeio.formats.pbn.tables import Columns
 from bridgeio.formats.pbn.teams import Record, RecordMatches, attach_lines, match_row, side_score
@@ -250,6 +251,7 @@ def tables_to_results(text: str, path: str) -> Results:
         report(path, f"line {line}", message, "warning") for line, message in found.problems
     ]
     events = [b.event(found.events[key], found.tables) for key, b in builders.items()]
+    events = joined(events, [found.events[key].get("Stage", "") for key in builders])
     if len({e.number for e in events}) < len(events):  # (events without EventNumber tags)
         for index, each in enumerate(events, 1):
             each.number = index

@@ -205,7 +205,8 @@ def session_parts(event: Event) -> list[SessionPart]:
         return [SessionPart(event)]
     parts: list[SessionPart] = []
     for session, sections in sessions_of(event):
-        part = replace(event, sections=sections, sessions=[], entries=[], deals=None)
+        date = session.date or event.date
+        part = replace(event, date=date, sections=sections, sessions=[], entries=[], deals=None)
         parts.append(SessionPart(part, session.id or str(len(parts) + 1)))
     parts[-1].overall = {e.id: e for e in event.entries} if event.entries else None
     if len(parts) == 1:
@@ -567,6 +568,11 @@ def _report(results: Results, source: str | None) -> None:
             sum(e.carry_forward is not None for e in event.entries),
         )
         losses.count(
+            "the overall standings of # entries without a row in the last session (Ruter's"
+            " columns sit beside the session's own)",
+            _unseated(event),
+        )
+        losses.count(
             "the standings, points and matches of # events written as played boards",
             holds_play(event) and any(s.entries or s.matches for s in event.sections),
         )
@@ -599,6 +605,15 @@ def _report(results: Results, source: str | None) -> None:
     for what, n in losses.counts.items():
         if n:
             lost("pbn", what.replace("#", f"{n:,}"), source)
+
+
+def _unseated(event: Event) -> int:
+    """How many of an event's overall standings have no row in its last session."""
+    if not event.sessions or not event.entries:
+        return 0
+    last = sessions_of(event)[-1][1]
+    ids = {e.id for section in last for e in section.entries}
+    return sum(e.id not in ids for e in event.entries)
 
 
 def _ranked(entry: Entry) -> bool:
