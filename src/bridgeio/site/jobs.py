@@ -107,8 +107,8 @@ def _scored(doc: Results) -> Results:
 
 def _deals_only(doc: Results) -> bool:
     """Whether a results document is a hand record: deals, and no entry anywhere."""
-    if any(s.entries for e in doc.events for s in e.sections):
-        return False
+    if any(e.entries or any(s.entries for s in e.sections) for e in doc.events):
+        return False  # (an event's own entries: the overall standings of its sessions)
     return any(e.deals is not None for e in doc.events)
 
 
@@ -125,20 +125,54 @@ def _problem(severity: str, place: str, message: str) -> dict[str, str]:
 def _page(event: Event, number: int, count: int, name: str, index: str) -> tuple[str, list[Any]]:
     """An event's recap page and the figures the scoring engine computes otherwise (an
     event of several sessions: each session, then the overall standings, on one page)."""
-    from bridgeio.recap import Game, render_games
-    from bridgeio.recap.sessions import shown_events
+    from bridgeio.recap import render_games
 
-    shown = shown_events(event)
-    games = [Game.of(e, name, f"s{i}-" if i else "") for i, e in enumerate(shown)]
+    games = session_games(event, name)
     links = [(f"{_LABELS[ext]}", f"{GAME}.{ext}") for ext in DOWNLOADS]
     if count > 1:  # USEBIO holds one event a file: this event's
         links = [(t, f"{GAME}/events/{number}.xml" if u == f"{GAME}.xml" else u) for t, u in links]
     links += [(f"Event {n}", f"{GAME}/events/{n}") for n in range(1, count + 1) if n != number]
     links.append(("Versions", f"{GAME}/versions"))
     players = f"{GAME}/player"  # a player's page, found from the game (views.game_pages)
-    html = render_games([(g, e.deals) for g, e in zip(games, shown, strict=True)], name, index,
-                        links, players)  # fmt: skip
-    return html, [f for g in games for f in g.findings]
+    findings = [f for game, _ in games for f in game.findings]
+    return render_games(games, name, index, links, players), findings
+
+
+def session_prefix(number: int | None) -> str:
+    """What starts the ids of a session's part of an event's page (``session2-s0-ns3``: the
+    scorecard of N-S 3 in the first section of the second session; ``overall-``: the overall
+    standings); "" for an event without sessions (``s0-ns3``).
+
+    >>> session_prefix(None), session_prefix(2), session_prefix(0)
+    ('', 'session2-', 'overall-')
+    """
+    if number is None:
+        return ""
+    return f"session{number}-" if number else "overall-"
+
+
+def session_games(event: Event, name: str) -> list[tuple[Any, DealSet | None]]:
+    """The games an event's page shows, each with its hand record: the event itself, or
+    (an event of sessions) each session with its sections, then the overall standings
+    (:func:`bridgeio.recap.sessions.shown_events`), their ids told apart by
+    :func:`session_prefix`.
+
+    >>> import bridgeio
+    >>> event = bridgeio.read("examples/club-game.ACA").events[0]
+    >>> [g.prefix for g, _ in session_games(event, "x")]
+    ['']
+    """
+    from bridgeio.recap import Game
+    from bridgeio.recap.sessions import shown_events
+
+    shown = shown_events(event)
+    if not event.sessions:
+        return [(Game.of(event, name), event.deals)]
+    found = []
+    for index, part in enumerate(shown, 1):
+        number = index if index <= len(event.sessions) else 0
+        found.append((Game.of(part, name, session_prefix(number)), part.deals))
+    return found
 
 
 def _written(doc: Any, fmt: str) -> bytes:
@@ -242,28 +276,32 @@ _CSV_COLUMNS: tuple[str, ...] = (
     "player_numbers",
     "score",
 )
-_CSV_COLUMNS += ("percentage", "rank")
+_CSV_COLUMNS += ("percentage", "rank", "session")
 
 
 def _standings(doc: Results) -> str:
-    """The standings of every event as CSV: one line an entry, its players' names joined."""
+    """The standings of every event as CSV: one line an entry, its players' names joined;
+    in an event of sessions each session's (``session``: its id) then the overall standings
+    (``session``: ``overall``)."""
     found = bridgeio.tables(doc)
     players: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for row in found["players"].to_pylist():
-        key = (row["event"], row["section"], row["entry"])
+        key = (row["event"], row["session"], row["section"], row["entry"])
         players.setdefault(key, []).append(row)
+    sessions = {(s["event"], s["session"]): s["id"] for s in found["event_sessions"].to_pylist()}
+    sessions.update({(e, None): "overall" for e, _ in list(sessions)})
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(_CSV_COLUMNS)
     for row in found["entries"].to_pylist():
-        seated = players.get((row["event"], row["section"], row["entry"]), [])
+        held = (row["event"], row["session"])
+        seated = players.get((*held, row["section"], row["entry"]), [])
+        figures = [_text(row["score"]), _text(row["percentage"]), _text(row["rank"])]
         names = " & ".join(_name(p) for p in seated)
         numbers = " & ".join(p["player_number"] or "" for p in seated)
         texts = [row["event"], row["section"], row["entry"], row["direction"], names, numbers]
-        writer.writerow(
-            [safe_cell(_text(t)) for t in texts]
-            + [_text(row["score"]), _text(row["percentage"]), _text(row["rank"])]
-        )
+        session = safe_cell(sessions.get(held) or "")
+        writer.writerow([safe_cell(_text(t)) for t in texts] + figures + [session])
     return out.getvalue()
 
 

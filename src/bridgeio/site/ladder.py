@@ -21,11 +21,11 @@ import datetime
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Engine, and_, select
+from sqlalchemy import Engine, select
 
 from bridgeio.site.bodies import issuer
 from bridgeio.site.games import Club
-from bridgeio.site.players import player_url
+from bridgeio.site.players import counted, player_url, same_entry
 from bridgeio.site.schema import ANALYSIS, games, versions
 
 _players = ANALYSIS["players"]
@@ -46,31 +46,32 @@ def ladder(
             _players.c.first_name,
             _players.c.last_name,
             _entries.c.percentage,
-            games.c.id,
+            games.c.id.label("game"),
+            _players.c.file_id,
+            _players.c.event,
+            _players.c.session,
+            _players.c.section,
+            _players.c.entry,
+            _players.c.seat,
+            _entries.c.rank,
+            _entries.c.number.label("entry_number"),
+            _entries.c.direction,
         )
         .select_from(
             _players.join(versions, versions.c.id == _players.c.file_id)
             .join(games, games.c.id == versions.c.game_id)
-            .join(
-                _entries,
-                and_(
-                    _entries.c.file_id == _players.c.file_id,
-                    _entries.c.event == _players.c.event,
-                    _entries.c.section.is_not_distinct_from(_players.c.section),
-                    _entries.c.entry.is_not_distinct_from(_players.c.entry),
-                ),
-            )
+            .join(_entries, same_entry(_players, _entries))
         )
         .where(games.c.club_id == club.id, versions.c.status == "published")
-        .where(_entries.c.percentage.is_not(None))
     )
     if start is not None:
         query = query.where(games.c.date >= start)
     if end is not None:
         query = query.where(games.c.date <= end)
-    with engine.connect() as db:
-        rows = db.execute(query.limit(200_000)).all()
-    found = ranked(((r[0], r[1], r[2], r[3], r[4]) for r in rows), minimum)
+    with engine.connect() as db:  # an event of sessions counts once: its overall standings
+        rows = counted(db, db.execute(query.limit(200_000)).all())
+    marks = ((r.player_number, r.first_name, r.last_name, r.percentage, r.game) for r in rows)
+    found = ranked((m for m in marks if m[3] is not None), minimum)
     for player in found:
         player["url"] = player_url(player["player_number"], player["name"], club.slug)
     return found

@@ -54,6 +54,7 @@ def history(
             _players.c.seat,
             _players.c.first_name,
             _players.c.last_name,
+            _players.c.session,
             _entries.c.percentage,
             _entries.c.rank,
             _entries.c.number.label("entry_number"),
@@ -80,11 +81,11 @@ def history(
     if club and not number:
         query = query.where(clubs.c.slug == club)
     with engine.connect() as db:
-        rows = db.execute(query.limit(5000)).all()
+        rows = counted(db, db.execute(query.limit(5000)).all())
         partners = _partners(db, rows)
     found = []
     for row in rows:
-        key = (row.file_id, row.event, row.section, row.entry)
+        key = (row.file_id, row.event, row.session, row.section, row.entry)
         date = row.date or None
         found.append(
             {
@@ -114,17 +115,93 @@ def _scorecard(row: Any) -> str:
     if row.entry_number is None:
         return f"/games/{row.game}" + (f"/events/{row.event}" if row.event > 1 else "")
     entry = f"{(row.direction or 'x').lower()}-{row.entry_number}"
-    query = {"event": row.event, "section": row.section or "", "entry": entry}
+    query = {"event": row.event, "section": row.shown_section or "", "entry": entry}
+    if row.shown_session is not None:  # an event of sessions: the first the entry played
+        query["session"] = row.shown_session
     return f"/games/{row.game}/mine?{urlencode(query)}"
 
 
-def _same_entry(table: Any) -> ColumnElement[bool]:
+def same_entry(players: Any, entries: Any) -> ColumnElement[bool]:
+    """A player's row and their entry's: the same event, session, section and entry."""
     return and_(
-        table.c.file_id == _players.c.file_id,
-        table.c.event == _players.c.event,
-        table.c.section.is_not_distinct_from(_players.c.section),
-        table.c.entry.is_not_distinct_from(_players.c.entry),
+        entries.c.file_id == players.c.file_id,
+        entries.c.event == players.c.event,
+        entries.c.session.is_not_distinct_from(players.c.session),
+        entries.c.section.is_not_distinct_from(players.c.section),
+        entries.c.entry.is_not_distinct_from(players.c.entry),
     )
+
+
+def _same_entry(table: Any) -> ColumnElement[bool]:
+    return same_entry(_players, table)
+
+
+class Counted:
+    """A player's row as it counts in their history and the ladder (:func:`counted`): the
+    query's row, its percentage and rank those of the event's overall standings in an event
+    of sessions that has them, and the session and section where the entry's scorecard is
+    (``shown_session``, ``shown_section``; no session in an event without sessions)."""
+
+    def __init__(self, row: Any, overall: Any, shown: tuple[int | None, str | None]) -> None:
+        self._row = row
+        self.percentage = row.percentage if overall is None else overall.percentage
+        self.rank = row.rank if overall is None else overall.rank
+        self.shown_session, self.shown_section = shown
+        self.entry_number = row.entry_number if overall is None else overall.number
+        self.direction = row.direction if overall is None else overall.direction
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._row, name)
+
+
+def counted(db: Any, rows: Sequence[Any]) -> list[Any]:
+    """The rows of players (with ``file_id``, ``event``, ``session``, ``section``,
+    ``entry``, ``percentage``, ``rank``) as they count: an event of sessions with overall
+    standings once a player, with its overall percentage and rank (a seat in its overall
+    standings, or else in its first session, the entry the same by id), not once a session.
+    Rows of other events count as they are."""
+    overall = _overall(db, sorted({r.file_id for r in rows if r.session is not None}))
+    first: dict[tuple[Any, ...], Any] = {}  # each player's first seat in an event of sessions
+    ordered = sorted(rows, key=lambda r: (r.session is not None, r.session or 0))
+    for index, row in enumerate(ordered):
+        whole = (row.file_id, row.event)
+        if whole not in overall:
+            first[("row", index)] = Counted(row, None, (row.session, row.section))
+            continue
+        key = (*whole, _who(row))
+        if key not in first:
+            entry = overall[whole].get(row.entry) or overall[whole].get(row.entry_number)
+            first[key] = Counted(row, entry, (row.session, row.section))
+        elif first[key].shown_session is None and row.session is not None:
+            kept = first[key]  # the overall row: its scorecard is in the first session
+            kept.shown_session, kept.shown_section = row.session, row.section
+    return list(first.values())
+
+
+def _who(row: Any) -> tuple[Any, ...]:
+    """A player told apart from the others of an event (number, else name and seat)."""
+    number = getattr(row, "player_number", None)
+    if number:
+        return ("number", number)
+    return ("name", row.first_name, row.last_name, row.entry, row.seat)
+
+
+def _overall(db: Any, files: list[int]) -> dict[tuple[int, int], dict[str, Any]]:
+    """The overall standings' entries (no session, no section) of the events of ``files``
+    that have them, by entry id (and by number: a session's entry of another id)."""
+    found: dict[tuple[int, int], dict[Any, Any]] = {}
+    for start in range(0, len(files), 500):
+        query = select(_entries).where(
+            _entries.c.file_id.in_(files[start : start + 500]),
+            _entries.c.session.is_(None),
+            _entries.c.section.is_(None),
+        )
+        for entry in db.execute(query):
+            listed = found.setdefault((entry.file_id, entry.event), {})
+            listed[entry.entry] = entry
+            if entry.number is not None:
+                listed.setdefault(entry.number, entry)
+    return found
 
 
 def _partners(db: Any, rows: Sequence[Any]) -> dict[tuple[Any, ...], list[tuple[Any, str]]]:
@@ -135,9 +212,9 @@ def _partners(db: Any, rows: Sequence[Any]) -> dict[tuple[Any, ...], list[tuple[
         listed = db.execute(
             select(_players).where(_players.c.file_id.in_(files[start : start + 500]))
         ).all()
-        wanted = {(r.file_id, r.event, r.section, r.entry) for r in rows}
+        wanted = {(r.file_id, r.event, r.session, r.section, r.entry) for r in rows}
         for p in listed:
-            key = (p.file_id, p.event, p.section, p.entry)
+            key = (p.file_id, p.event, p.session, p.section, p.entry)
             if key in wanted:
                 found.setdefault(key, []).append((p.seat, _name(p)))
     return found

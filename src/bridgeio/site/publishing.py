@@ -195,10 +195,11 @@ _HELD = {
 
 
 def _held(tables: dict[str, list[dict[str, Any]]]) -> dict[str, set[tuple[Any, ...]]]:
-    """The entries (event, section, entry) that have names, ranks, totals, and all of them."""
+    """The entries (event, section, entry, session: each session's apart, and the overall
+    standings' of an event of sessions) that have names, ranks, totals, and all of them."""
 
     def key(row: dict[str, Any]) -> tuple[Any, ...]:
-        return (row["event"], row["section"], row["entry"])
+        return (row["event"], row["section"], row["entry"], row.get("session"))
 
     entries = tables.get("entries", [])
     return {
@@ -229,8 +230,12 @@ def lacking(
         if not after["entries"]:
             missing = before[what]
         if missing:
-            event, section, entry = min(missing, key=str)
+            event, section, entry, session = min(missing, key=str)
             where = f"event {event}, section {section or '-'}, entry {entry}"
+            if session is not None:
+                where = f"event {event}, session {session}, section {section or '-'}, entry {entry}"
+            elif section is None:
+                where = f"event {event}, overall standings, entry {entry}"
             count = f"{len(missing)} entr{'y' if len(missing) == 1 else 'ies'}"
             message = (
                 f"this version has no {label} for {count} (one: {where}) that the public "

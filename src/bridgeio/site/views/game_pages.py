@@ -23,6 +23,7 @@ from bridgeio.site import catalogue, frames, pages, players, publishing
 from bridgeio.site.accounts import User
 from bridgeio.site.catalogue import GameInfo
 from bridgeio.site.games import WITHDRAWN, NotFound, game_url, shown_status
+from bridgeio.site.jobs import session_prefix
 from bridgeio.site.views.games import _publish, _upload
 from bridgeio.site.web import (
     CSRF,
@@ -260,9 +261,24 @@ def _boards_url(game_id: int, event: int, me: str, page: bytes) -> str:
     if start < 0:
         return ""
     anchor = page[start + 27 : page.find(b'"', start + 27)].decode()
-    query = {k: v for k, v in (("event", event if event > 1 else ""), ("me", me)) if v}
-    board = anchor.rsplit("b", 1)[-1]
+    session, board = _board_id(anchor)
+    query = {
+        k: v
+        for k, v in (("event", event if event > 1 else ""), ("session", session), ("me", me))
+        if v
+    }
     return f"/games/{game_id}/boards/{board}" + (f"?{urlencode(query)}" if query else "")
+
+
+def _board_id(anchor: str) -> tuple[str, str]:
+    """A board's id in a page (``b7``; ``session2-b7`` in an event of sessions) as the
+    session's number ("" for none) and the board's.
+
+    >>> _board_id("b7"), _board_id("session2-b7")
+    (('', '7'), ('2', '7'))
+    """
+    prefix, _, board = anchor.rpartition("b")
+    return prefix.removeprefix("session").rstrip("-"), board
 
 
 @answered
@@ -296,30 +312,56 @@ async def mine(request: Request) -> Response:
     game_id = request.path_params["id"]
     query = request.query_params
     event = int(query["event"]) if query.get("event", "").isdigit() else 1
-    anchor = await run_in_threadpool(
-        _anchor, games, game_id, event, query.get("section", ""), query.get("entry", "")
-    )
+    session = int(query["session"]) if query.get("session", "").isdigit() else None
+    where_in = (event, session, query.get("section", ""))
+    anchor = await run_in_threadpool(_anchor, games, game_id, where_in, query.get("entry", ""))
     where = game_url(game_id) + (f"/events/{event}" if event > 1 else "")
     if anchor is None:
         return RedirectResponse(where, 303)
     return RedirectResponse(f"{where}?{urlencode({'me': anchor})}#{anchor}", 303)
 
 
-def _anchor(games: Any, game_id: int, event: int, section: str, entry: str) -> str | None:
-    """The id of an entry's scorecard in its game's page (``s0-ns3``): the section's place
-    among its event's sections, the entry's direction and number."""
+def _anchor(games: Any, game_id: int, where: tuple[int, int | None, str], entry: str) -> str | None:
+    """The id of an entry's scorecard in its game's page (``s0-ns3``; in an event of
+    sessions ``session2-s0-ns3``): ``where`` is the event (from 1), the session (from 1;
+    None: an event without sessions) and the section's name; the id is the section's place
+    among its event's (or session's) sections, the entry's direction and number."""
+    event, session, section = where
     row = games.version(game_id, None, None)
     data, _ = games.download(row, "json")
     events = json.loads(data or b"{}").get("events", [])
     if not 0 < event <= len(events):
         return None
-    names = [s.get("name") or "" for s in events[event - 1].get("sections", [])]
-    if section not in names:
+    names = section_names(events[event - 1], session)
+    if names is None or section not in names:
         return None
     direction, _, number = entry.lower().partition("-")
     if direction not in ("ns", "ew", "x") or not number.isdigit():
         return None
-    return f"s{names.index(section)}-{direction}{int(number)}"
+    return f"{session_prefix(session)}s{names.index(section)}-{direction}{int(number)}"
+
+
+def section_names(event: dict[str, Any], session: int | None) -> list[str] | None:
+    """The names of the sections of an event of the canonical JSON, in order: of its
+    session ``session`` (from 1) when it has sessions, of the event when it has none (and
+    ``session`` is None); None when there is no such session.
+
+    >>> two = {"sessions": [{"id": "SAT", "sections": [{"name": "A"}, {"name": "B"}]}]}
+    >>> section_names(two, 1), section_names(two, 2), section_names(two, None)
+    (['A', 'B'], None, None)
+    >>> section_names({"sections": [{"name": "A"}]}, None)
+    ['A']
+    """
+    listed = event.get("sessions")
+    if listed:
+        if session is None or not 0 < session <= len(listed):
+            return None
+        sections = listed[session - 1].get("sections", [])
+    elif session is None:
+        sections = event.get("sections", [])
+    else:
+        return None
+    return [s.get("name") or "" for s in sections]
 
 
 @answered
@@ -334,13 +376,17 @@ async def board(request: Request) -> Response:
     page = await run_in_threadpool(games.read_cached, digest)
     me = query.get("me", "")
     me = me if frames.ANCHOR.fullmatch(me) else ""
-    found = frames.boards(page)
-    ids = [i for i, _ in found]
+    session = query.get("session", "")
+    session = session if session.isdigit() else ""
+    prefix = session_prefix(int(session)) if session else ""
+    found = [(i, b) for i, b in frames.boards(page) if _board_id(i)[0] == session]
+    ids = [i.removeprefix(prefix) for i, _ in found]
     if f"b{number}" not in ids:
         raise NotFound(f"game {game_id} has no board {number}")
     index = ids.index(f"b{number}")
     shown = frames.marked(found[index][1], me) if me else found[index][1]
-    keep = {k: v for k, v in (("event", str(event) if event > 1 else ""), ("me", me)) if v}
+    given = (("event", str(event) if event > 1 else ""), ("session", session), ("me", me))
+    keep = {k: v for k, v in given if v}
     suffix = f"?{urlencode(keep)}" if keep else ""
 
     def link(i: int) -> dict[str, str] | None:
@@ -358,7 +404,7 @@ async def board(request: Request) -> Response:
         previous=link(index - 1),
         next=link(index + 1),
         page_url=page_url + (f"?{urlencode({'me': me})}#{me}" if me else ""),
-        full_url=f"{page_url}#b{number}",
+        full_url=f"{page_url}#{prefix}b{number}",
         mine=me,
         board=Markup(shown.decode("utf-8")),
     )
