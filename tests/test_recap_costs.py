@@ -114,7 +114,10 @@ def _page_marks(details: Any) -> tuple[list[Mark], str]:
     return found, text(legends[0]) if legends else ""
 
 
-LEGEND = r"declarer's side lost (no trick|\d+ tricks?) and the defenders (no trick|\d+ tricks?)\.$"
+LEGEND = (
+    r"^−n after a card: it cost its side n tricks double dummy\. Declarer's side lost "
+    r"(no trick|\d+ tricks?) and the defenders (no trick|\d+ tricks?)\.$"
+)
 PLAYS = 130  # plays solved at most (the smallest files first): DDS takes ~30 ms a play
 
 
@@ -220,7 +223,7 @@ def test_the_command_marks_a_lin_match(tmp_path: Path) -> None:
     assert run(["recap", *map(str, files), "-o", str(out), "--solve"]) == 0
     pages = [p.read_text(encoding="utf-8") for p in sorted(out.glob("*.html"))]
     assert sum(page.count('<span class="cost"') for page in pages) > 0
-    assert any("declarer&#39;s side lost" in page for page in pages)
+    assert any("Declarer&#39;s side lost" in page for page in pages)
     plain = tmp_path / "plain"
     assert run(["recap", *map(str, files), "-o", str(plain)]) == 0
     assert not any('class="cost"' in p.read_text(encoding="utf-8") for p in plain.glob("*.html"))

@@ -92,7 +92,7 @@ class PlayView:
         if self.lost is None:
             return ""
         ours, theirs = (tricks_word(n) for n in self.lost)
-        return f"Double dummy, declarer's side lost {ours} and the defenders {theirs}."
+        return f"Declarer's side lost {ours} and the defenders {theirs}."
 
 
 def tricks_word(count: int) -> str:
