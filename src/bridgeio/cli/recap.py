@@ -29,7 +29,12 @@ from bridgeio.errors import collect
     metavar="ASC",
     help="The movement (an ASC schedule) for results that number no rounds (USEBIO).",
 )
-@click.option("--solve", is_flag=True, help="Solve the hands double dummy (needs endplay).")
+@click.option(
+    "--solve",
+    is_flag=True,
+    help="Solve the hands double dummy, and mark what each card of a completed or claimed "
+    "play cost its side (needs endplay).",
+)
 @click.option("--force", is_flag=True, help="Replace pages that exist.")
 @reading
 def recap(
@@ -50,13 +55,17 @@ def recap(
     folder (default: recap) of a page a file and an index page. Standings, scorecards, each board's
     traveller and hands (from the file or DEALS), makeable contracts and par where
     double-dummy tricks are known (or with --solve), and the movement (from the file, or
-    from an ASC schedule given as --movement when the file numbers no rounds). Prints the
-    path of the page to open.
+    from an ASC schedule given as --movement when the file numbers no rounds). Each line's
+    auction and play where the file has them; with --solve, each card that cost its side
+    tricks double dummy is marked, and each line's tricks lost by each side. Prints the path
+    of the page to open.
     """
     from bridgeio.core import read_as
     from bridgeio.model.results import Results
     from bridgeio.recap import write_recap
 
+    if solve:
+        _solver_here()
     hands = _hands(deals, solve) if deals else None
     schedule = _movement(movement) if movement else None
     sources = []
@@ -76,10 +85,25 @@ def recap(
             elif solve and event.deals is not None:
                 event.deals = _solved(event.deals, source.label)
         sources.append((source.label, doc))
+    if solve:
+        from bridgeio.recap.costs import solve_plays
+
+        solve_plays(doc for _, doc in sources)  # every file's plays in one batch
     with failures(out or "recap"):
         written = write_recap(sources, out, overwrite=force or out is None)
     click.echo(written[0])
     sys.exit(status)
+
+
+def _solver_here() -> None:
+    """Refuse --solve at once where endplay (DDS) is not installed."""
+    from bridgeio.double_dummy.play_cost import require_solver
+    from bridgeio.double_dummy.solver import SolverMissing
+
+    try:
+        require_solver()
+    except SolverMissing as error:
+        raise Failure(str(error)) from None
 
 
 def _movement(name: str) -> Any:

@@ -17,7 +17,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from bridgeio.recap.entries import Who
-from bridgeio.recap.play import CallText
+from bridgeio.recap.play import CallText, tricks_word
 from bridgeio.recap.text import SUITS, CardText, ContractText, number_text
 
 _SUIT = Markup('<span class="suit {}" role="img" aria-label="{}">{}</span>')
@@ -47,6 +47,22 @@ def contract(shown: ContractText | None) -> Markup:
 def card(shown: CardText | None) -> Markup:
     """A card (``♥10``), or nothing."""
     return Markup("") if shown is None else _SUITS[shown.suit] + escape(shown.rank)
+
+
+def cost(tricks: int) -> Markup:
+    """The mark after a card that cost its side tricks double dummy: ``−1`` (hidden from a
+    screen reader, titled), then the words, which only a screen reader says; nothing for 0.
+
+    >>> str(cost(0)), str(cost(2))  # doctest: +NORMALIZE_WHITESPACE
+    ('', '<span class="cost" title="cost 2 tricks" aria-hidden="true">−2</span><span
+    class="vh"> (cost 2 tricks)</span>')
+    """
+    if not tricks:
+        return Markup("")
+    words = f"cost {tricks_word(tricks)}"
+    return Markup(
+        '<span class="cost" title="{}" aria-hidden="true">−{}</span><span class="vh"> ({})</span>'
+    ).format(words, tricks, words)
 
 
 def call(shown: CallText | None) -> Markup:
@@ -116,6 +132,7 @@ HELPERS = {
     "strain": strain,
     "contract": contract,
     "card": card,
+    "cost": cost,
     "call": call,
     "who": who,
     "whos": whos,

@@ -60,6 +60,7 @@ class TrickView:
     leader: str
     winner: str
     cards: tuple[CardText | None, ...]
+    costs: tuple[int, ...] = (0, 0, 0, 0)  # in the grid's columns: tricks each card cost
 
     @property
     def led(self) -> int:
@@ -77,12 +78,30 @@ class PlayView:
     tricks: list[TrickView] = field(default_factory=list)
     claim: str = ""
     room: str = ""  # "open" or "closed": a teams line's room
+    lost: tuple[int, int] | None = None  # solved: tricks lost by declarer's side, defenders'
 
     @property
     def summary(self) -> str:
         """What the line's details hold (``"Auction and play"``)."""
         parts = [p for p, has in (("Auction", self.rounds), ("play", self.tricks)) if has]
         return " and ".join(parts).capitalize()
+
+    @property
+    def lost_text(self) -> str:
+        """The solved play's tricks lost by each side, as the legend says them."""
+        if self.lost is None:
+            return ""
+        ours, theirs = (tricks_word(n) for n in self.lost)
+        return f"Declarer's side lost {ours} and the defenders {theirs}."
+
+
+def tricks_word(count: int) -> str:
+    """``"1 trick"``, ``"2 tricks"``, ``"no trick"``.
+
+    >>> tricks_word(0), tricks_word(1), tricks_word(3)
+    ('no trick', '1 trick', '3 tricks')
+    """
+    return "no trick" if count == 0 else f"{count} trick" + ("s" if count > 1 else "")
 
 
 def play_view(
@@ -125,11 +144,21 @@ def call_text(call: Call, note: int = 0, alert: str = "") -> CallText:
 def _add_play(shown: PlayView, play: Play, contract: Contract | None) -> None:
     if contract is None or contract.declarer is None or contract.strain is None:
         return  # who played which card follows from the contract alone
+    costs = getattr(play, "costs", ())  # a SolvedPlay's (bridgeio.recap.costs)
+    ours = contract.declarer.value % 2
+    lost = [0, 0]
     for number, trick in enumerate(play.tricks(contract.declarer.next(), contract.strain), 1):
         cells: list[CardText | None] = [None] * 4
+        paid = [0] * 4
         for offset, card in enumerate(trick.cards):
-            cells[_COLUMN[trick.leader.next(offset)]] = card_text(card)
+            seat, index = trick.leader.next(offset), 4 * (number - 1) + offset
+            cells[_COLUMN[seat]] = card_text(card)
+            if index < len(costs):
+                paid[_COLUMN[seat]] = costs[index]
+                lost[int(seat.value % 2 != ours)] += costs[index]
         winner = "" if trick.winner is None else trick.winner.char
-        shown.tricks.append(TrickView(number, trick.leader.char, winner, tuple(cells)))
+        shown.tricks.append(TrickView(number, trick.leader.char, winner, tuple(cells), tuple(paid)))
+    if costs:
+        shown.lost = (lost[0], lost[1])
     if play.claim is not None:
         shown.claim = f"Declarer claimed {play.claim} tricks in all."

@@ -15,12 +15,14 @@ input file and an index page.
 
 from __future__ import annotations
 
+import copy
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bridgeio.files import atomic_output
 from bridgeio.model.results import Event, Results
+from bridgeio.recap.costs import solve_plays
 from bridgeio.recap.page import index_page, render_games
 from bridgeio.recap.sessions import shown_events
 from bridgeio.recap.view import Game
@@ -80,13 +82,21 @@ def is_folder(out: str | None, inputs: int) -> bool:
 
 
 def write_recap(
-    sources: list[tuple[str, Results]], out: str | None = None, overwrite: bool = True
+    sources: list[tuple[str, Results]],
+    out: str | None = None,
+    overwrite: bool = True,
+    solve: bool = False,
 ) -> list[str]:
     """Write the recap of ``sources`` (label, results) and return the paths written, the
     page to open first (the game's page, or the index) first. One input is one page, at
     ``out`` (default ``<input>.html`` here) unless ``out`` names a folder (see
     :func:`is_folder`); several inputs go to the folder ``out`` (default ``recap``) with an
-    index page."""
+    index page. ``solve``: mark what each card of the completed or claimed plays cost its
+    side double dummy (:func:`~bridgeio.recap.costs.solve_plays` on a copy of ``sources``;
+    ``SolverMissing`` without endplay)."""
+    if solve:
+        sources = copy.deepcopy(sources)
+        solve_plays(results for _, results in sources)
     planned = pages(sources)
     if not planned:
         raise ValueError("the input holds no game to show")
