@@ -123,7 +123,8 @@ def test_the_canonical_json_keeps_board_imps_and_the_scorings(corpus, tmp_path, 
     event = document["events"][0]
     assert event["match_scoring"] == "victory_points"
     assert event["pairwise_scoring"] == "cross_imps"
-    assert [b["imps"] for b in event["sections"][0]["matches"][0]["boards"]] == [0, 8, -6]
+    sections = event["sessions"][0]["sections"]  # (the file's one SESSION, as it has it)
+    assert [b["imps"] for b in sections[0]["matches"][0]["boards"]] == [0, 8, -6]
     copied = tmp_path / "teams.json"
     copied.write_text(json.dumps(document))
     again = read(copied)

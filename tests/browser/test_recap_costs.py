@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import bridgeio
-from bridgeio.model.results import Results
+from bridgeio.model.results import Player, Results
 from bridgeio.recap import Game, render_game
 from bridgeio.recap.costs import SolvedPlay, solve_plays
 from bridgeio.recap.play import play_view
@@ -72,6 +72,8 @@ def hostile_match(tmp_path: Path) -> Results:
     event.name = HOSTILE[0]
     entry = event.sections[0].entries[0]
     entry.name = HOSTILE[1]
+    if not entry.players:  # (GIB's seats are named after their teams: no players read)
+        entry.players.append(Player())
     entry.players[0].first_name, entry.players[0].last_name = HOSTILE
     path = tmp_path / "hostile.lin"
     bridgeio.write(doc, path)

@@ -1,6 +1,7 @@
 """The results site over SQLite, served by ``bridgeio serve`` on 127.0.0.1: every corpus
 results file (world/ too) uploaded through the API (a bearer token) and published; the public
-JSON of each game is ``bridgeio dump`` of its file; each game's page, opened in headless
+JSON of each game is ``bridgeio dump`` of its file (of the file scored, where it records no
+figures: the site publishes such a game scored); each game's page, opened in headless
 Chromium, shows its standings; a player in several games has one page listing all of them;
 the downloads.
 """
@@ -18,10 +19,15 @@ from typing import Any
 import httpx
 import pytest
 
+import bridgeio
+from bridgeio.analysis.scoring.session import rescored_copy
+from bridgeio.analysis.scoring.standings import recorded
+from bridgeio.errors import collect
 from bridgeio.model.results import Results
 from tests.browser.cdp import Browser, chromium, problems
 from tests.conftest import CORPUS
 from tests.recap_corpus import read, results_files
+from tests.site.documents import sections_of
 from tests.site.server import BIN, Server, serving
 
 FILES = results_files() + [  # and the producers new this stage (corpus/world/)
@@ -42,15 +48,24 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def dumps() -> dict[Path, Any]:
-    """``bridgeio dump`` of every file (one run: a document a line)."""
+def dumps(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, Any]:
+    """``bridgeio dump`` of every file (one run: a document a line); of a file recording no
+    figures (played boards without scores), the canonical JSON of it scored."""
     paths = [p for _, p in FILES]
     done = subprocess.run(
         [str(BIN / "bridgeio"), "dump", *map(str, paths)], capture_output=True, timeout=600
     )
     lines = done.stdout.splitlines()
     assert len(lines) == len(paths), done.stderr.decode()[-500:]
-    return {p: json.loads(line) for p, line in zip(paths, lines, strict=True)}
+    found = {p: json.loads(line) for p, line in zip(paths, lines, strict=True)}
+    folder = tmp_path_factory.mktemp("scored")
+    for n, path in enumerate(paths):
+        doc = read(path)
+        if isinstance(doc, Results) and not recorded(doc):
+            with collect():
+                bridgeio.write(rescored_copy(doc)[0], folder / f"{n}.json")
+            found[path] = json.loads((folder / f"{n}.json").read_text(encoding="utf-8"))
+    return found
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +114,7 @@ def test_every_corpus_file_is_published_and_its_json_is_the_dump(
 
 
 def _entries(document: dict[str, Any], event: int) -> int:
-    return sum(len(s["entries"]) for s in document["events"][event]["sections"])
+    return sum(len(s["entries"]) for s in sections_of(document["events"][event]))
 
 
 SHOWN = """(() => {
@@ -148,7 +163,7 @@ def test_a_player_of_several_games_has_one_page_listing_them_all(
         if answer["id"] != _latest_id_upload(uploaded, answer):
             continue  # an older version: its rows left the tables when the newer came
         for n, event in enumerate(dumps[path]["events"], 1):
-            for section in event["sections"]:
+            for section in sections_of(event):
                 for entry in section["entries"]:
                     for player in entry["players"]:
                         if player.get("player_number"):

@@ -19,6 +19,7 @@ import httpx
 import pytest
 
 from tests.conftest import CORPUS
+from tests.site.documents import sections_of
 from tests.site.load import read_for
 from tests.site.server import BIN, Server, postgres_programs, postgresql, serving
 
@@ -135,7 +136,7 @@ def test_the_json_is_the_dump_and_a_player_has_one_page(site: Server, loaded: An
             if newest[answer["id"]] != answer["version"]:
                 continue
             for event in document["events"]:
-                for section in event["sections"]:
+                for section in sections_of(event):
                     for entry in section["entries"]:
                         for player in entry["players"]:
                             if player.get("player_number"):

@@ -68,6 +68,11 @@ class Play:
         if self.claim is not None and not 0 <= self.claim <= 13:
             raise ValueError(f"a claim is of 0-13 tricks, not {self.claim}")
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Play:
+        """The play itself: it is immutable (a copy of a document with thousands of plays
+        would otherwise copy every card)."""
+        return self
+
     @classmethod
     def parse(cls, texts: Sequence[str], claim: int | None = None) -> Play:
         """A play from cards as text (``"SA"``, ``"h2"``); ``ValueError`` for one that is not."""

@@ -17,7 +17,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from bridgeio.recap.entries import Who
-from bridgeio.recap.play import CallText, tricks_word
+from bridgeio.recap.play import CallText, TrickView, tricks_word
 from bridgeio.recap.text import SUITS, CardText, ContractText, number_text
 
 _SUIT = Markup('<span class="suit {}" role="img" aria-label="{}">{}</span>')
@@ -127,7 +127,36 @@ def checked(text: Any, check: Any) -> Markup:
     )
 
 
+def auction_rows(rounds: list[list[CallText | None]]) -> Markup:
+    """An auction grid's rows, a line each (thousands on a page of played boards)."""
+    return Markup(
+        "".join(f"<tr>{''.join(f'<td>{call(c)}</td>' for c in row)}</tr>\n" for row in rounds)
+    )
+
+
+_LED = ' class="led"'
+
+
+def trick_rows(tricks: list[TrickView]) -> Markup:
+    """The play's rows, a trick each: its number, who led, the four cards (the lead marked,
+    each card's cost after it) and who won."""
+    rows = []
+    for t in tricks:
+        led = t.led
+        cells = "".join(
+            f"<td{_LED if i == led else ''}>{card(c)}{cost(t.costs[i])}</td>"
+            for i, c in enumerate(t.cards)
+        )
+        rows.append(
+            f'<tr><th scope="row" class="num">{t.number}</th><td>{escape(t.leader)}</td>'
+            f"{cells}<td>{escape(t.winner)}</td></tr>\n"
+        )
+    return Markup("".join(rows))
+
+
 HELPERS = {
+    "auction_rows": auction_rows,
+    "trick_rows": trick_rows,
     "suit": suit,
     "strain": strain,
     "contract": contract,

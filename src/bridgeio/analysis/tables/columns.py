@@ -84,7 +84,7 @@ def fitted(
     row's file (its first value, ``file_id``), naming the table, the row and the column.
 
     >>> notes = {}
-    >>> fitted("results", SCHEMAS["results"], (3, 1, "A", 7, 1, 2, 2**32) + (None,) * 15,
+    >>> fitted("results", SCHEMAS["results"], (3, 1, "A", 7, 1, 2, 2**32) + (None,) * 16,
     ...        notes)[6:8]
     (None, None)
     >>> print(notes[3][0])
