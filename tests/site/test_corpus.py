@@ -40,7 +40,9 @@ pytestmark = pytest.mark.skipif(not FILES, reason="the shared corpus is absent")
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with serving(tmp_path_factory.mktemp("site") / "results") as server:
+    # (not a timed test: the largest corpus file, 7,632 lines with plays, takes its check
+    # near the default 30 s limit on a busy machine)
+    with serving(tmp_path_factory.mktemp("site") / "results", check_seconds=300) as server:
         server.add_club("corpus", "director")
         server.add_club("other", "rival")
         server.start()

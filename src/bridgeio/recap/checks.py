@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from bridgeio.analysis.scoring import Convention, Difference, Method, matchpoints, rescore
 from bridgeio.analysis.scoring.contracts import entry_place, line_place
+from bridgeio.analysis.scoring.standings import fill_standings
 from bridgeio.model.results import (
     BoardResult,
     Entry,
@@ -99,6 +100,7 @@ def checks(event: Event) -> Checks:
     plain.deals = None  # the hands play no part: not copied
     again = copy.deepcopy(plain)
     done = rescore(Results([again]), apply=True)
+    fill_standings(Results([again]))  # standings a game as the tables entered it lacks
     found.unchecked = list(done.unchecked)
     method = done.methods.get(event.number)
     found.method = method.describe() if method is not None else ""
