@@ -35,7 +35,9 @@ import numpy as np
 from bridgeio.double_dummy.solver import SolverMissing
 from bridgeio.model.cards import Card, Seat, Strain
 from bridgeio.model.contract import Contract
+from bridgeio.model.deals import DealSet
 from bridgeio.model.play import Play, winning_index
+from bridgeio.model.results import BoardResult
 
 BATCH = 200  # DDS analyses at most 200 plays (MAXNOOFBOARDS) in one AnalyseAllPlaysBin call
 ANALYSED = 48  # DDS analyses the positions before the last trick, whose cards are forced
@@ -166,3 +168,28 @@ def _solver_deal(play: PlayToSolve) -> object:
 def _solver_card(card: int) -> str:
     """endplay's text of a card: suit letter, then rank."""
     return "SHDC"[card // 13] + "AKQJT98765432"[card % 13]
+
+
+def deal_holders(deals: DealSet | None) -> dict[int, Any]:
+    """Each board's deal (its ``seats`` row: who holds each card), by board number (the
+    first deal of a number)."""
+    if deals is None or deals.seats is None:
+        return {}
+    found: dict[int, Any] = {}
+    for index, number in enumerate(deals.board_numbers().tolist()):
+        found.setdefault(int(number), deals.seats[index])
+    return found
+
+
+def play_to_solve(line: BoardResult, holder: Any) -> PlayToSolve | None:
+    """A table's play to solve: completed (52 cards) or claimed, with a declared contract
+    and the board's whole deal (``holder``, a row of :func:`deal_holders`); None otherwise."""
+    play, contract = line.play, line.contract
+    if play is None or contract is None or holder is None:
+        return None
+    if contract.declarer is None or contract.strain is None:
+        return None
+    if len(play.cards) != 52 and play.claim is None:
+        return None
+    cards = [int(card) for card in play.cards]
+    return PlayToSolve(holder, int(contract.declarer), int(contract.strain), cards)

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
-from bridgeio.double_dummy.play_cost import PlayToSolve, play_costs, require_solver
-from bridgeio.model.deals import DealSet
+from bridgeio.double_dummy.play_cost import (
+    PlayToSolve,
+    deal_holders,
+    play_costs,
+    play_to_solve,
+    require_solver,
+)
 from bridgeio.model.play import Play
 from bridgeio.model.results import BoardResult, Results
 
@@ -56,34 +60,11 @@ def _pending(documents: Iterable[Results]) -> Iterator[tuple[BoardResult, PlayTo
     """Each line that can be solved, with its play to solve."""
     for results in documents:
         for event in results.events:
-            deals = _holders(event.deals)
+            deals = deal_holders(event.deals)
             for section in event.sections:
                 boards = section.results + [b for m in section.matches for b in m.boards]
                 for board in boards:
                     for line in board.results:
-                        play = _to_solve(line, deals.get(board.number))
-                        if play is not None:
+                        play = play_to_solve(line, deals.get(board.number))
+                        if play is not None and play.cards:  # (a bare claim: no card to mark)
                             yield line, play
-
-
-def _holders(deals: DealSet | None) -> dict[int, Any]:
-    """Each board's deal (its ``seats`` row: who holds each card), by board number."""
-    if deals is None or deals.seats is None:
-        return {}
-    found: dict[int, Any] = {}
-    for index, number in enumerate(deals.board_numbers().tolist()):
-        found.setdefault(int(number), deals.seats[index])
-    return found
-
-
-def _to_solve(line: BoardResult, holder: Any) -> PlayToSolve | None:
-    """The line's play, completed or claimed, with a declared contract and a deal."""
-    play, contract = line.play, line.contract
-    if play is None or not play.cards or contract is None or holder is None:
-        return None
-    if contract.declarer is None or contract.strain is None:
-        return None
-    if len(play.cards) != 52 and play.claim is None:
-        return None
-    cards = [int(card) for card in play.cards]
-    return PlayToSolve(holder, int(contract.declarer), int(contract.strain), cards)

@@ -26,11 +26,10 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from typing import Any
 
-from bridgeio.double_dummy.play_cost import PlayToSolve, play_costs
+from bridgeio.double_dummy.play_cost import PlayToSolve, deal_holders, play_costs, play_to_solve
 from bridgeio.model.auction import Auction, Call
 from bridgeio.model.cards import Card
 from bridgeio.model.contract import Contract
-from bridgeio.model.deals import DealSet
 from bridgeio.model.play import Play, winning_index
 from bridgeio.model.results import Board, BoardResult, Results
 
@@ -115,7 +114,7 @@ def plays_to_solve(
     starts = _play_starts(cards, first)
     found: list[Pending] = []
     for event in results.events:
-        deals = _deal_rows(event.deals)
+        deals = deal_holders(event.deals)
         for section in event.sections:
             keys = (file_id, event.number, section.name)
             boards = section.results + [b for m in section.matches for b in m.boards]
@@ -124,7 +123,7 @@ def plays_to_solve(
                     if line.play is None or not line.play.cards:
                         continue
                     start = starts[_place(keys, board, line)].popleft()
-                    play = _to_solve(line, deals.get(board.number))
+                    play = play_to_solve(line, deals.get(board.number))
                     if play is not None:
                         found.append((start, play))
     return found
@@ -150,27 +149,3 @@ def _play_starts(cards: list[tuple[Any, ...]], first: int) -> dict[tuple[Any, ..
         if row[7] == 1 and row[8] == 1:
             starts[row[:7]].append(index)
     return starts
-
-
-def _deal_rows(deals: DealSet | None) -> dict[int, Any]:
-    """Each board's deal (``seats`` row), by board number (the first deal of a number)."""
-    if deals is None or deals.seats is None:
-        return {}
-    found: dict[int, Any] = {}
-    for index, number in enumerate(deals.board_numbers().tolist()):
-        found.setdefault(int(number), deals.seats[index])
-    return found
-
-
-def _to_solve(line: BoardResult, holder: Any) -> PlayToSolve | None:
-    """The line's play to solve: completed (52 cards) or claimed, with a declared contract
-    and the board's whole deal; None otherwise."""
-    play, contract = line.play, line.contract
-    if play is None or contract is None or holder is None:
-        return None
-    if contract.declarer is None or contract.strain is None:
-        return None
-    if len(play.cards) != 52 and play.claim is None:
-        return None
-    cards = [int(card) for card in play.cards]
-    return PlayToSolve(holder, int(contract.declarer), int(contract.strain), cards)
