@@ -63,8 +63,12 @@ def _pending(documents: Iterable[Results]) -> Iterator[tuple[BoardResult, PlayTo
             deals = deal_holders(event.deals)
             for section in event.sections:
                 boards = section.results + [b for m in section.matches for b in m.boards]
+                seen: set[int] = set()  # (PBN keeps a match's lines in the section's too)
                 for board in boards:
                     for line in board.results:
+                        if id(line) in seen:
+                            continue
+                        seen.add(id(line))
                         play = play_to_solve(line, deals.get(board.number))
                         if play is not None and play.cards:  # (a bare claim: no card to mark)
                             yield line, play

@@ -31,7 +31,7 @@ from bridgeio.model.auction import Auction, Call
 from bridgeio.model.cards import Card
 from bridgeio.model.contract import Contract
 from bridgeio.model.play import Play, winning_index
-from bridgeio.model.results import Board, BoardResult, Results
+from bridgeio.model.results import Board, BoardResult, Results, Section
 
 _SEATS = "NESW"
 _CARDS = tuple(str(Card(number)) for number in range(52))
@@ -117,7 +117,7 @@ def plays_to_solve(
         deals = deal_holders(event.deals)
         for section in event.sections:
             keys = (file_id, event.number, section.name)
-            boards = section.results + [b for m in section.matches for b in m.boards]
+            boards = outside_matches(section) + [b for m in section.matches for b in m.boards]
             for board in boards:
                 for line in board.results:
                     if line.play is None or not line.play.cards:
@@ -149,3 +149,27 @@ def _play_starts(cards: list[tuple[Any, ...]], first: int) -> dict[tuple[Any, ..
         if row[7] == 1 and row[8] == 1:
             starts[row[:7]].append(index)
     return starts
+
+
+def outside_matches(section: Section) -> list[Board]:
+    """The section's boards with the lines that no match of it holds: a reader may keep a
+    match's lines in the section's boards too (PBN's teams records), and a line is one row.
+
+    >>> from bridgeio.model.results import Match
+    >>> line, other = BoardResult(1, 1, 1, 2), BoardResult(1, 2, 2, 1)
+    >>> section = Section("A", results=[Board(1, [line, other])])
+    >>> section.matches = [Match(1, 1, 2, boards=[Board(1, [line])])]
+    >>> [b.results for b in outside_matches(section)] == [[other]]
+    True
+    """
+    if not section.matches:
+        return section.results
+    held = {id(line) for m in section.matches for b in m.boards for line in b.results}
+    boards = []
+    for board in section.results:
+        lines = [line for line in board.results if id(line) not in held]
+        if len(lines) == len(board.results):
+            boards.append(board)
+        elif lines:
+            boards.append(Board(board.number, lines, imps=board.imps))
+    return boards

@@ -18,7 +18,7 @@ from typing import Any
 
 from bridgeio.analysis.tables.columns import Tables
 from bridgeio.analysis.tables.deals import add_deals
-from bridgeio.analysis.tables.play import play_rows
+from bridgeio.analysis.tables.play import outside_matches, play_rows
 from bridgeio.model.movement import MAX_ROUNDS, MAX_TABLES, Played, from_results, group_labels
 from bridgeio.model.results import (
     Award,
@@ -92,8 +92,9 @@ def add_section(
     for entry in section.entries:
         add_entry(tables, keys, entry, session)
     cells: Cells = {}
-    tables.extend("results", result_rows(keys, section.results, None, cells, session))
-    play_rows(keys, section.results, tables.rows["calls"], tables.rows["cards"])
+    boards = outside_matches(section)
+    tables.extend("results", result_rows(keys, boards, None, cells, session))
+    play_rows(keys, boards, tables.rows["calls"], tables.rows["cards"])
     if cells:
         add_movement(tables, keys, cells, section.directional and not individual, session)
     for match in section.matches:
