@@ -126,6 +126,9 @@ class Card(int):
     def from_text(cls, text: str) -> Card:
         """A card from its suit letter and rank letter (``"HQ"``, ``"c2"``); ``ValueError`` for
         anything else."""
+        found = _BY_TEXT.get(text)  # (a play of thousands of cards: one lookup a card)
+        if found is not None:
+            return found
         if len(text) != 2:
             raise ValueError(f"not a card: {text!r}")
         return cls.of(Suit.from_char(text[0]), text[1])
@@ -145,3 +148,13 @@ class Card(int):
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
+
+
+_BY_TEXT = {
+    suit + rank: Card(number * 13 + index)
+    for number, letter in enumerate("SHDC")
+    for suit in (letter, letter.lower())
+    for index, name in enumerate(RANKS)
+    for rank in {name, name.lower()}
+}
+"""Each card by the texts :meth:`Card.from_text` reads (``HQ``, ``hq``, ``Hq``, ``hQ``)."""

@@ -24,7 +24,7 @@ from bridgeio.model.auction import PASS, Auction, Call
 from bridgeio.model.board import Vulnerability
 from bridgeio.model.cards import Card, Seat
 from bridgeio.model.contract import Contract
-from bridgeio.model.play import Play
+from bridgeio.model.play import Play, winning_index
 from bridgeio.model.results import Board, BoardResult, Direction, Entry, Player, Section
 
 PLAYED = re.compile(r'^[ \t]*\[Contract "(?:[1-7]|pass)', re.MULTILINE | re.IGNORECASE)
@@ -137,7 +137,11 @@ def _play(tag: Tag, values: dict[str, str]) -> Play:
     contract = contract_of(values)
     if contract is None or contract.passed_out:
         raise ValueError("no contract to play")
-    leader = Seat.from_char(tag.value.strip())
+    if contract.declarer is None:
+        raise ValueError("no declarer: who wins each trick cannot be told")
+    first = int(Seat.from_char(tag.value.strip()))  # the column of the opening leader
+    trick_leader = first
+    winners = int(contract.declarer.next())  # each trick's winner, from the rules' leader
     cards: list[Card] = []
     stopped = False
     rows = [w for w in _tokens(tag) if not w.startswith(("$", "=")) and w not in ("!", "?")]
@@ -146,14 +150,14 @@ def _play(tag: Tag, values: dict[str, str]) -> Play:
         if "*" in row or len(row) < 4:
             stopped = True
             break
-        by_seat = {Seat((int(leader) + k) % 4): word for k, word in enumerate(row)}
-        trick_leader = leader if not cards else _winner(cards, contract)
-        trick = [by_seat[trick_leader.next(k)] for k in range(4)]
+        # a row holds the cards by seat (the opening leader's first): in play order
+        trick = [row[(trick_leader + k - first) % 4] for k in range(4)]
         played = [Card.from_text(w) for w in _until_gap(trick)]
         cards += played
         if len(played) < 4:
             stopped = True
             break
+        winners = trick_leader = (winners + winning_index(played, contract.strain)) % 4
     else:
         stopped = stopped or len(cards) < 52
     result = values.get("Result", "").strip()
@@ -168,17 +172,6 @@ def _until_gap(trick: list[str]) -> list[str]:
             break
         out.append(word)
     return out
-
-
-def _winner(cards: list[Card], contract: Contract) -> Seat:
-    """Who leads next: the winner of the last (whole) trick of ``cards``."""
-    play = Play(tuple(cards))
-    assert contract.declarer is not None
-    tricks = play.tricks(contract.declarer.next(), contract.strain)
-    winner = tricks[-1].winner
-    if winner is None:
-        raise ValueError("a trick cut short before the last")
-    return winner
 
 
 def score_problem(
