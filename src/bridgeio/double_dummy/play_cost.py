@@ -35,7 +35,7 @@ import numpy as np
 from bridgeio.double_dummy.solver import SolverMissing
 from bridgeio.model.cards import Card, Seat, Strain
 from bridgeio.model.contract import Contract
-from bridgeio.model.deals import DealSet
+from bridgeio.model.deals import DealSet, board_rows
 from bridgeio.model.play import Play, winning_index
 from bridgeio.model.results import BoardResult
 
@@ -171,14 +171,12 @@ def _solver_card(card: int) -> str:
 
 
 def deal_holders(deals: DealSet | None) -> dict[int, Any]:
-    """Each board's deal (its ``seats`` row: who holds each card), by board number (the
-    first deal of a number)."""
+    """Each board's deal (its ``seats`` row: who holds each card), by board number; none
+    for a number dealt again with other cards (:func:`~bridgeio.model.deals.board_rows`)."""
     if deals is None or deals.seats is None:
         return {}
-    found: dict[int, Any] = {}
-    for index, number in enumerate(deals.board_numbers().tolist()):
-        found.setdefault(int(number), deals.seats[index])
-    return found
+    seats = deals.seats
+    return {number: seats[row] for number, row in board_rows(deals).items()}
 
 
 def play_to_solve(line: BoardResult, holder: Any) -> PlayToSolve | None:
