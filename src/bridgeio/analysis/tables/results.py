@@ -93,7 +93,7 @@ def add_section(
         add_entry(tables, keys, entry, session)
     cells: Cells = {}
     tables.extend("results", result_rows(keys, section.results, None, cells, session))
-    play_rows(keys, section.results, tables.rows["calls"], tables.rows["cards"])
+    play_rows(keys, section.results, tables.rows["calls"], tables.rows["cards"], session)
     if cells:
         add_movement(tables, keys, cells, section.directional and not individual, session)
     for match in section.matches:
@@ -114,7 +114,7 @@ def add_section(
         )
         played = (match.home, match.away)
         tables.extend("results", result_rows(keys, match.boards, played, None, session))
-        play_rows(keys, match.boards, tables.rows["calls"], tables.rows["cards"])
+        play_rows(keys, match.boards, tables.rows["calls"], tables.rows["cards"], session)
 
 
 def add_entry(
