@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import warnings
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -196,6 +197,13 @@ two session totals plus its carry forward (pair 4 carries 1), its percentage ove
 boards it played, ranked by total."""
 
 
+def usebio_file(folder: Path, text: str = SPECIFICATION, name: str = "championship.xml") -> Path:
+    """``text`` (the specification's layout unless told) as the file ``name`` in ``folder``."""
+    path = folder / name
+    path.write_text(text)
+    return path
+
+
 def quietly_read(path):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -203,8 +211,7 @@ def quietly_read(path):
 
 
 def test_the_specification_s_layout_reads_as_sessions(tmp_path):
-    path = tmp_path / "championship.xml"
-    path.write_text(SPECIFICATION)
+    path = usebio_file(tmp_path)
     event = quietly_read(path).events[0]
     assert [(s.id, s.date) for s in event.sessions] == [
         ("SAT", datetime.date(2024, 3, 2)),
@@ -229,8 +236,7 @@ def test_the_specification_s_layout_reads_as_sessions(tmp_path):
 
 
 def test_the_specification_s_layout_writes_back_with_what_it_holds(tmp_path):
-    path = tmp_path / "championship.xml"
-    path.write_text(SPECIFICATION)
+    path = usebio_file(tmp_path)
     doc = quietly_read(path)
     written = to_xml(doc)
     tree = etree.fromstring(written)
@@ -257,8 +263,7 @@ def test_the_specification_s_layout_writes_back_with_what_it_holds(tmp_path):
 def test_a_file_of_final_results_with_no_boards(tmp_path):
     """4.3: the overall results of an event reported in parts, as an event in itself."""
     final = SPECIFICATION.split("<SESSION ")[0] + "  </EVENT>\n</USEBIO>\n"
-    path = tmp_path / "final.xml"
-    path.write_text(final)
+    path = usebio_file(tmp_path, final, "final.xml")
     doc = quietly_read(path)
     event = doc.events[0]
     assert event.sessions == [] and len(event.sections) == 1
@@ -301,8 +306,7 @@ def test_sessions_round_trip_through_usebio_1_2(tmp_path_factory, doc):
 
 
 def test_a_format_without_sessions_says_what_it_flattens(tmp_path, capsys):
-    source = tmp_path / "championship.xml"
-    source.write_text(SPECIFICATION)
+    source = usebio_file(tmp_path)
     for target in ("game.ACA",):  # (PBN: issue 41's Ruter session columns hold them)
         assert run(["convert", str(source), str(tmp_path / target)]) == 0
         said = capsys.readouterr().err
@@ -349,19 +353,17 @@ def test_overall_standings_need_a_total_or_a_percentage(tmp_path, capsys):
     """A match-pointed session's PAIR needs a PERCENTAGE (2.7); the overall standings may give
     totals alone, their places by the total with the carry forward (pair 4 first at 62.50 %,
     pair 1 second at the same): no error. Neither figure: an error at each PAIR."""
-    totals = tmp_path / "totals.xml"
-    totals.write_text(overall_without("PERCENTAGE"))
+    totals = usebio_file(tmp_path, overall_without("PERCENTAGE"), "totals.xml")
     assert run(["validate", str(totals)]) == 0
-    neither = tmp_path / "neither.xml"
-    neither.write_text(overall_without("PERCENTAGE", "TOTAL_SCORE"))
+    neither = usebio_file(tmp_path, overall_without("PERCENTAGE", "TOTAL_SCORE"), "neither.xml")
     assert run(["validate", str(neither)]) == 1
     out = capsys.readouterr().out
     assert "a PAIR of overall standings needs a TOTAL_SCORE or a PERCENTAGE" in out
 
 
 def test_an_unreadable_session_date_is_said_and_kept(tmp_path, capsys):
-    path = tmp_path / "dated.xml"
-    path.write_text(SPECIFICATION.replace("<SESSION_DATE>2024-03-03<", "<SESSION_DATE>Sunday<"))
+    unreadable = SPECIFICATION.replace("<SESSION_DATE>2024-03-03<", "<SESSION_DATE>Sunday<")
+    path = usebio_file(tmp_path, unreadable, "dated.xml")
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
         doc = bridgeio.read(path)
@@ -376,11 +378,63 @@ def test_an_unreadable_session_date_is_said_and_kept(tmp_path, capsys):
 
 
 def test_through_the_canonical_json_the_same_usebio_comes_back(tmp_path, capsys):
-    source = tmp_path / "championship.xml"
-    source.write_text(SPECIFICATION)
+    source = usebio_file(tmp_path)
     direct, json_doc, again = tmp_path / "d.xml", tmp_path / "c.json", tmp_path / "j.xml"
     assert run(["convert", str(source), str(direct)]) == 0
     assert run(["convert", str(source), str(json_doc)]) == 0
     assert run(["convert", str(json_doc), str(again)]) == 0
     assert again.read_bytes() == direct.read_bytes()  # (RESULTS_TYPE, OVERALL_RESULTS kept)
     capsys.readouterr()
+
+
+BESIDE_A_SECTION = """<?xml version='1.0' encoding='UTF-8'?>
+<USEBIO Version="1.4">
+  <EVENT EVENT_TYPE="MP_PAIRS">
+    <DATE>2024-03-02</DATE>
+    <BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>
+    <SESSION>
+      <SESSION_ID>SAT</SESSION_ID>
+      <SESSION_DATE>Saturday</SESSION_DATE>
+      <RESULTS_TYPE>SESSION</RESULTS_TYPE>
+      <SECTION SECTION_ID="A">
+        <PARTICIPANTS EVENT_TYPE="MP_PAIRS">
+          <PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE><PERCENTAGE>100</PERCENTAGE></PAIR>
+          <PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE><PERCENTAGE>0</PERCENTAGE></PAIR>
+        </PARTICIPANTS>
+      </SECTION>
+    </SESSION>
+    <SECTION SECTION_ID="B">
+      <PARTICIPANTS EVENT_TYPE="MP_PAIRS">
+        <PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE><PERCENTAGE>50</PERCENTAGE></PAIR>
+      </PARTICIPANTS>
+    </SECTION>
+  </EVENT>
+</USEBIO>
+"""
+"""A SESSION beside a SECTION of the EVENT's own: read as sections (the model holds no
+sessions), the SESSION's id (an element), date (unreadable) and RESULTS_TYPE kept on its
+sections."""
+
+
+def test_a_session_read_as_sections_keeps_its_id_and_elements(tmp_path, capsys):
+    path = usebio_file(tmp_path, BESIDE_A_SECTION, "sectioned.xml")
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        doc = bridgeio.read(path)
+    assert [str(w.message).split("error: ")[1] for w in seen] == [
+        "SESSION_DATE 'Saturday': expected a date that exists (yyyy-mm-dd, or dd/mm/yyyy)"
+    ]
+    event = doc.events[0]
+    assert event.sessions == [] and [(s.name, s.session) for s in event.sections] == [
+        ("A", 1),
+        ("B", None),
+    ]
+    session = etree.fromstring(to_xml(doc)).find("EVENT/SESSION")
+    assert session.get("SESSION_ID") == "SAT"
+    assert [(c.tag, c.text) for c in session if c.tag != "SECTION"] == [
+        ("SESSION_DATE", "Saturday"),
+        ("RESULTS_TYPE", "SESSION"),
+    ]
+    assert run(["validate", str(path)]) == 1
+    said = capsys.readouterr().out
+    assert "/USEBIO/EVENT/SESSION/SESSION_DATE: error: SESSION_DATE 'Saturday'" in said

@@ -5,6 +5,7 @@ played records of a two-room match), and were once exported twice."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -30,3 +31,15 @@ def test_each_played_record_of_a_teams_pbn_is_one_row() -> None:
     calls = found["calls"].to_pylist()
     per_line = {(c["board"], c["table"], c["room"], c["index"]) for c in calls}
     assert len(per_line) == len(calls) > 0  # no call twice
+
+
+def test_the_canonical_json_of_a_teams_pbn_gives_the_same_rows(tmp_path: Path) -> None:
+    # the JSON holds each line in its board and its match: read back, two objects alike
+    if not EXAMPLE2.exists():
+        pytest.skip(f"{EXAMPLE2} is absent")
+    doc = bridgeio.read(EXAMPLE2)
+    out = tmp_path / "example2.json"
+    bridgeio.write(doc, out)
+    again, first = tables(bridgeio.read(out)), tables(doc)
+    for name in ("results", "calls", "cards"):
+        assert again[name].num_rows == first[name].num_rows > 0, name

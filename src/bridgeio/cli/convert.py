@@ -9,12 +9,11 @@ from typing import Any
 import click
 
 from bridgeio.cli.inputs import opened
-from bridgeio.cli.options import read_options, reading, target_format, write_options, writing
+from bridgeio.cli.options import Output, read_options, reading, writing
 from bridgeio.cli.problems import show_losses, show_problems
 from bridgeio.cli.progress import Progress
 from bridgeio.cli.status import failures, status_of
 from bridgeio.errors import collect
-from bridgeio.files import STDIO
 
 
 @click.command()
@@ -38,20 +37,19 @@ def convert(
     from bridgeio import core
 
     with failures(source), collect(strict) as found, opened(source, source_format) as src:
-        dst = target_format(target, to)
+        out = Output.of(target, to, force, options)
         total = None
         if src.format.record_size:
             total = os.path.getsize(src.path) // src.format.record_size
-        with Progress(f"{src.format.name} -> {dst.name}", total) as bar:
+        with Progress(f"{src.format.name} -> {out.format.name}", total) as bar:
             written = core.convert_files(
                 src.path,
-                sys.stdout.buffer if target == STDIO else target,
-                dst,
+                out.file,
+                out.format,
                 source_format=src.format,
-                overwrite=force,
                 progress=bar.update,
                 **read_options(options),
-                **write_options(options),
+                **out.keywords,
             )
     show_problems(src.label, found.problems, verbose)
     show_losses(src.label, found)

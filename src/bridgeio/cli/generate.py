@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
 
-from bridgeio.cli.options import target_format, write_options, writing
+from bridgeio.cli.options import Output, writing
 from bridgeio.cli.problems import show_losses
 from bridgeio.cli.progress import Progress
 from bridgeio.cli.status import failures
 from bridgeio.errors import collect
-from bridgeio.files import STDIO
 
 
 @click.command()
@@ -35,17 +33,10 @@ def generate(
     from bridgeio.double_dummy import random_deals
 
     with failures(target), collect(strict) as found:
-        fmt = target_format(target, to)
-        with Progress(f"dealing -> {fmt.name}", count) as bar:
+        out = Output.of(target, to, force, options)
+        with Progress(f"dealing -> {out.format.name}", count) as bar:
             chunks = _counted(random_deals(count, seed), bar.update)
-            write_stream(
-                chunks,
-                sys.stdout.buffer if target == STDIO else target,
-                fmt,
-                source="generated",
-                overwrite=force,
-                **write_options(options),
-            )
+            write_stream(chunks, out.file, out.format, source="generated", **out.keywords)
     show_losses(target, found)
 
 

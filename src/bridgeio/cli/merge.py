@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from bridgeio.cli.inputs import opened
-from bridgeio.cli.options import read_options, reading, target_format, write_options, writing
+from bridgeio.cli.options import Output, read_options, reading, writing
 from bridgeio.cli.problems import show_losses, show_problems
 from bridgeio.cli.status import FAILED, Failure, failures, status_of
 from bridgeio.errors import Findings, Problem, collect
@@ -50,8 +50,7 @@ def merge(
         worst = max(worst, status)
     label = "<stdout>" if target == STDIO else target
     with failures(label), collect(strict) as found:
-        dst = target_format(target, to)
-        _write(read, list(files), target, dst, force, options)
+        _write(read, list(files), Output.of(target, to, force, options))
     _show(files, found, verbose)
     show_losses(label, found)
     sys.exit(max(worst, status_of(found)))
@@ -71,22 +70,15 @@ def _read(name: str, source_format: str | None, verbose: bool, options: Any) -> 
     return doc, status_of(found)
 
 
-def _write(
-    read: list[Any], names: list[str], target: str, dst: Any, force: bool, options: Any
-) -> None:
+def _write(read: list[Any], names: list[str], out: Output) -> None:
+    """The session files joined, written to ``out``."""
     from bridgeio import core
     from bridgeio.analysis.merge import merge as joined
     from bridgeio.model.results import Results
 
     event = joined(read, names)
     doc = Results([event], format=read[-1].format)
-    core.write(
-        doc,
-        sys.stdout.buffer if target == STDIO else target,
-        dst,
-        overwrite=force,
-        **write_options(options),
-    )
+    core.write(doc, out.file, out.format, **out.keywords)
 
 
 def _show(files: tuple[str, ...], found: Findings, verbose: bool) -> None:

@@ -1,11 +1,13 @@
 """The options of the commands made from the format registry: ``--from`` and the readers'
-options, ``--to``, ``--force``, ``--strict`` and the writers' options, and the output format
-they choose."""
+options, ``--to``, ``--force``, ``--strict`` and the writers' options, and the output they
+choose (:class:`Output`: the file, its format and how core writes it)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, BinaryIO, TypeVar
 
 import click
 
@@ -97,3 +99,33 @@ def target_format(target: str, to: str | None) -> FileFormat:
     if target == STDIO and not to:
         raise Failure("writing to standard output (-) needs --to FORMAT")
     return output_format("" if target == STDIO else target, to)
+
+
+@dataclass(frozen=True)
+class Output:
+    """What a command's TARGET, ``--to``, ``--force`` and writers' options say to write: the
+    file (``-``: standard output), its format, and the keywords of core's writers
+    (``overwrite``: ``--force``; the file appears only when complete, core's atomic write).
+    What the format cannot hold is core's to report (a loss; ``--strict``: an error).
+
+    >>> out = Output.of("deals.zrj", None, False, {"seat": "w", "codepage": None})
+    >>> out.format.name, out.file, out.keywords
+    ('zrj', 'deals.zrj', {'overwrite': False, 'seat': 'W'})
+    >>> Output.of("-", "pbn", True, {}).keywords
+    {'overwrite': True}
+    """
+
+    target: str
+    format: FileFormat
+    keywords: dict[str, Any]
+
+    @classmethod
+    def of(cls, target: str, to: str | None, force: bool, options: dict[str, Any]) -> Output:
+        """TARGET's output; a Failure for ``-`` without ``--to`` (:func:`target_format`)."""
+        keywords = {"overwrite": force, **write_options(options)}
+        return cls(target, target_format(target, to), keywords)
+
+    @property
+    def file(self) -> str | BinaryIO:
+        """The path to write, or standard output's bytes for ``-``."""
+        return sys.stdout.buffer if self.target == STDIO else self.target

@@ -29,11 +29,10 @@ from typing import Any
 import click
 
 from bridgeio.cli.inputs import opened
-from bridgeio.cli.options import read_options, reading, target_format, write_options, writing
+from bridgeio.cli.options import Output, read_options, reading, writing
 from bridgeio.cli.problems import show_losses, show_problems
 from bridgeio.cli.status import OK, PROBLEMS, Failure, failures, status_of
 from bridgeio.errors import collect
-from bridgeio.files import STDIO
 from bridgeio.model.results import Results, Scoring
 
 SCORINGS = {
@@ -155,14 +154,9 @@ def _rescore(
             err=True,
         )
     if target is not None:
-        core.write(  # over the source's own bytes where its format rewrites in place (USEBIO)
-            new,
-            sys.stdout.buffer if target == STDIO else target,
-            target_format(target, to),
-            overwrite=force,
-            original=src.path,
-            **write_options(options),
-        )
+        out = Output.of(target, to, force, options)
+        # over the source's own bytes where its format rewrites in place (USEBIO)
+        core.write(new, out.file, out.format, original=src.path, **out.keywords)
     # (a blank filled in is a figure changed too, and a pair with no standings row a defect
     # no rule mends: exit 1)
     return [*report.differences, *report.errors]

@@ -1,5 +1,6 @@
 """The rows of the ``calls`` and ``cards`` tables: every call of a line's auction and every
-card of its play, keyed as the line's ``results`` row is (with its ``room``).
+card of its play, keyed as the line's ``results`` row is (with its ``room``), and, last, the
+session its section belongs to (``Section.session``; null in an event without sessions).
 
 A card's seat follows from the contract: declarer's left-hand opponent leads, each trick's
 winner leads the next (the trump suit decides). Without a declared contract the cards are
@@ -16,9 +17,9 @@ them together (:mod:`bridgeio.double_dummy.play_cost`) and puts each card's cost
 ...                    {2: "weak"}), play=Play.parse("HA H2 H3 H4 SA".split()),
 ...                    contract=Contract.parse("2S", "N"), room="open")
 >>> calls, cards = [], []
->>> play_rows((0, 1, "A"), [Board(7, [line])], calls, cards)
+>>> play_rows((0, 1, "A"), [Board(7, [line])], calls, cards, session=2)
 >>> calls[2][6:], cards[4][6:]
-(('open', 2, 'S', '2S', 'weak'), ('open', 2, 1, 'E', 'SA', None))
+(('open', 2, 'S', '2S', 'weak', 2), ('open', 2, 1, 'E', 'SA', None, 2))
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from typing import Any
 
+from bridgeio.analysis.tables.schema import SCHEMAS
 from bridgeio.double_dummy.play_cost import PlayToSolve, deal_holders, play_costs, play_to_solve
 from bridgeio.model.auction import Auction, Call
 from bridgeio.model.cards import Card
@@ -36,6 +38,9 @@ from bridgeio.model.results import Board, BoardResult, Results, Section
 _SEATS = "NESW"
 _CARDS = tuple(str(Card(number)) for number in range(52))
 _CALLS = tuple(Call(number).text for number in range(38))
+_CARD_COLUMNS = SCHEMAS["cards"].names
+_TRICK, _POSITION = _CARD_COLUMNS.index("trick"), _CARD_COLUMNS.index("position")
+_DD_COST, _SESSION = _CARD_COLUMNS.index("dd_cost"), _CARD_COLUMNS.index("session")
 
 
 def play_rows(
@@ -43,23 +48,27 @@ def play_rows(
     boards: list[Board],
     calls: list[tuple[Any, ...]],
     cards: list[tuple[Any, ...]],
+    session: int | None = None,
 ) -> None:
     """Add to ``calls`` and ``cards`` the rows of every line of ``boards`` that has an
-    auction or a play."""
+    auction or a play; ``session``: the session of the boards' section."""
     for board in boards:
         for line in board.results:
             if line.auction is None and line.play is None:
                 continue
             place = _place(keys, board, line)
             if line.auction is not None:
-                calls.extend(call_rows(place, line.auction))
+                calls.extend(call_rows(place, line.auction, session))
             if line.play is not None:
-                cards.extend(card_rows(place, line.play, line.contract))
+                cards.extend(card_rows(place, line.play, line.contract, session))
 
 
-def call_rows(place: tuple[Any, ...], auction: Auction) -> list[tuple[Any, ...]]:
-    """One row a call: its index from 0 (the dealer's), seat, call, and its alert: the
-    explanation, ``""`` for an alert without one, null for a call not alerted."""
+def call_rows(
+    place: tuple[Any, ...], auction: Auction, session: int | None = None
+) -> list[tuple[Any, ...]]:
+    """One row a call: its index from 0 (the dealer's), seat, call, its alert (the
+    explanation, ``""`` for an alert without one, null for a call not alerted) and the
+    session."""
     dealer = int(auction.dealer)
     explained = auction.explanations
     alerted = auction.alerted
@@ -68,18 +77,18 @@ def call_rows(place: tuple[Any, ...], auction: Auction) -> list[tuple[Any, ...]]
         alert = explained.get(index)
         if alert is None and index in alerted:
             alert = ""
-        rows.append((*place, index, _SEATS[(dealer + index) % 4], _CALLS[call], alert))
+        rows.append((*place, index, _SEATS[(dealer + index) % 4], _CALLS[call], alert, session))
     return rows
 
 
 def card_rows(
-    place: tuple[Any, ...], play: Play, contract: Contract | None
+    place: tuple[Any, ...], play: Play, contract: Contract | None, session: int | None = None
 ) -> list[tuple[Any, ...]]:
     """One row a card: its trick and place in the trick (both from 1), who played it, the
-    card, and its cost (null: not solved)."""
+    card, its cost (null: not solved) and the session."""
     if contract is None or contract.declarer is None or contract.strain is None:
         return [
-            (*place, index // 4 + 1, index % 4 + 1, None, _CARDS[card], None)
+            (*place, index // 4 + 1, index % 4 + 1, None, _CARDS[card], None, session)
             for index, card in enumerate(play.cards)
         ]
     rows = []
@@ -89,9 +98,8 @@ def card_rows(
         trick = cards[start : start + 4]
         number = start // 4 + 1
         for offset, card in enumerate(trick):
-            rows.append(
-                (*place, number, offset + 1, _SEATS[(leader + offset) % 4], _CARDS[card], None)
-            )
+            seat = _SEATS[(leader + offset) % 4]
+            rows.append((*place, number, offset + 1, seat, _CARDS[card], None, session))
         if len(trick) == 4:  # its winner leads the next (Play.tricks' rule, without its objects)
             leader = (leader + winning_index(trick, trump)) % 4
     return rows
@@ -122,7 +130,7 @@ def plays_to_solve(
                 for line in board.results:
                     if line.play is None or not line.play.cards:
                         continue
-                    start = starts[_place(keys, board, line)].popleft()
+                    start = starts[(*_place(keys, board, line), section.session)].popleft()
                     play = play_to_solve(line, deals.get(board.number))
                     if play is not None:
                         found.append((start, play))
@@ -137,39 +145,45 @@ def fill_costs(cards: list[tuple[Any, ...]], pending: list[Pending]) -> None:
             continue
         for index, cost in enumerate(costs.tolist()):
             row = cards[start + index]
-            cards[start + index] = (*row[:-1], cost)
+            cards[start + index] = (*row[:_DD_COST], cost, *row[_DD_COST + 1 :])
 
 
 def _play_starts(cards: list[tuple[Any, ...]], first: int) -> dict[tuple[Any, ...], deque[int]]:
-    """Where each play's rows begin, by their key columns (a play's first card is trick 1,
-    position 1), in order."""
+    """Where each play's rows begin, by their key columns and session (a play's first card is
+    trick 1, position 1), in order."""
     starts: dict[tuple[Any, ...], deque[int]] = defaultdict(deque)
     for index in range(first, len(cards)):
         row = cards[index]
-        if row[7] == 1 and row[8] == 1:
-            starts[row[:7]].append(index)
+        if row[_TRICK] == 1 and row[_POSITION] == 1:
+            starts[(*row[:_TRICK], row[_SESSION])].append(index)
     return starts
 
 
 def outside_matches(section: Section) -> list[Board]:
     """The section's boards with the lines that no match of it holds: a reader may keep a
-    match's lines in the section's boards too (PBN's teams records), and a line is one row.
+    match's lines in the section's boards too (PBN's teams records, and the canonical JSON
+    written from them), and a line is one row. A line is its match's where the match has a
+    line of that board at the same round, table, pairs and room.
 
     >>> from bridgeio.model.results import Match
     >>> line, other = BoardResult(1, 1, 1, 2), BoardResult(1, 2, 2, 1)
     >>> section = Section("A", results=[Board(1, [line, other])])
-    >>> section.matches = [Match(1, 1, 2, boards=[Board(1, [line])])]
+    >>> section.matches = [Match(1, 1, 2, boards=[Board(1, [BoardResult(1, 1, 1, 2)])])]
     >>> [b.results for b in outside_matches(section)] == [[other]]
     True
     """
     if not section.matches:
         return section.results
-    held = {id(line) for m in section.matches for b in m.boards for line in b.results}
+    held = {_where(b.number, line) for m in section.matches for b in m.boards for line in b.results}
     boards = []
     for board in section.results:
-        lines = [line for line in board.results if id(line) not in held]
+        lines = [line for line in board.results if _where(board.number, line) not in held]
         if len(lines) == len(board.results):
             boards.append(board)
         elif lines:
             boards.append(Board(board.number, lines, imps=board.imps))
     return boards
+
+
+def _where(number: int, line: BoardResult) -> tuple[Any, ...]:
+    return (number, line.round, line.table, line.ns, line.ew, line.room)

@@ -94,7 +94,7 @@ def add_section(
     cells: Cells = {}
     boards = outside_matches(section)
     tables.extend("results", result_rows(keys, boards, None, cells, session))
-    play_rows(keys, boards, tables.rows["calls"], tables.rows["cards"])
+    play_rows(keys, boards, tables.rows["calls"], tables.rows["cards"], session)
     if cells:
         add_movement(tables, keys, cells, section.directional and not individual, session)
     for match in section.matches:
@@ -115,7 +115,7 @@ def add_section(
         )
         played = (match.home, match.away)
         tables.extend("results", result_rows(keys, match.boards, played, None, session))
-        play_rows(keys, match.boards, tables.rows["calls"], tables.rows["cards"])
+        play_rows(keys, match.boards, tables.rows["calls"], tables.rows["cards"], session)
 
 
 def add_entry(

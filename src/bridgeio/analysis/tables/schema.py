@@ -50,9 +50,9 @@ _COLUMNS = {
     "movements": f"{_KEYS} round:i32 table:i32 ns:i32 ew:i32 south:i32 west:i32 group:cat "
     "session:i32",
     "calls": f"{_KEYS} board:i32 round:i32 table:i32 room:cat index:i32 seat:cat call:cat "
-    "alert:str",
+    "alert:str session:i32",
     "cards": f"{_KEYS} board:i32 round:i32 table:i32 room:cat trick:i8 position:i8 seat:cat "
-    "card:cat dd_cost:i8",
+    "card:cat dd_cost:i8 session:i32",
 }
 
 

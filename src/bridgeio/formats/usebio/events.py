@@ -222,29 +222,13 @@ class EventReader:
         return own.participants or EntryKept(), after
 
     def _session_of(self, element: Element, number: int) -> Session:
-        """A SESSION's id (``number`` where it has none), date and extras."""
-        session_id = element.get("SESSION_ID")
-        others: list[str] = []
-        date: datetime.date | None = None
-        date_text = ""
-        dated = False
-        for child in element:
-            tag = child.tag
-            if tag == "SESSION_ID" and session_id is None and not len(child):
-                session_id = (child.text or "").strip()
-            elif (
-                tag == "SESSION_DATE"
-                and not dated
-                and not len(child)
-                and (child.text or "").strip()
-            ):
-                dated = True
-                date, date_text = self._session_date(child)
-            elif tag not in STREAMED and tag not in ("SECTION", "SESSION_ID"):
-                others.append(kept_element(child))
-        attributes = tuple((k, v) for k, v in element.items() if k != "SESSION_ID")
-        kept = SessionKept(attributes, tuple(others), date_text=date_text)
-        return Session(session_id if session_id is not None else str(number), date, kept)
+        """A SESSION's id (``number`` where it has none), date (its first SESSION_DATE with
+        text) and extras."""
+        session_id, attributes, rest = _session_children(element, number)
+        dated = next((c for c in rest if c.tag == "SESSION_DATE" and _plain_text(c)), None)
+        date, date_text = (None, "") if dated is None else self._session_date(dated)
+        others = tuple(kept_element(child) for child in rest if child is not dated)
+        return Session(session_id, date, SessionKept(attributes, others, date_text=date_text))
 
     def _session_date(self, element: Element) -> tuple[datetime.date | None, str]:
         """SESSION_DATE's date, and its text where the writer would write another."""
@@ -344,36 +328,32 @@ class EventReader:
     def _session_kept(
         self, session: tuple[Element, int] | None
     ) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]] | None:
-        """A session's id, attributes and other elements."""
+        """A session's id, attributes and other elements, its SESSION_DATEs among them (each
+        checked: a date the model does not hold, in an EVENT read as sections)."""
         if session is None:
             return None
-        element = session[0]
-        session_id = element.get("SESSION_ID")
-        others = []
-        for child in element:
-            if child.tag == "SESSION_ID" and session_id is None and not len(child):
-                session_id = (child.text or "").strip()
-            elif child.tag not in STREAMED and child.tag not in ("SECTION", "SESSION_ID"):
-                if child.tag == "SESSION_DATE":
-                    self._check_date(child)
-                others.append(kept_element(child))
-        return (
-            session_id if session_id is not None else str(session[1]),
-            tuple((k, v) for k, v in element.items() if k != "SESSION_ID"),
-            tuple(others),
-        )
+        session_id, attributes, rest = _session_children(*session)
+        for child in rest:
+            if child.tag == "SESSION_DATE" and (child.text or "").strip():
+                self._session_date(child)
+        return session_id, attributes, tuple(kept_element(child) for child in rest)
 
-    def _check_date(self, element: Element) -> None:
-        text = element.text or ""
-        if text.strip():
-            try:
-                V.date_value(text)
-            except V.Unreadable as error:
-                self.problems.add(
-                    place(element),
-                    f"SESSION_DATE {text!r}: expected {error.expected}",
-                    kind="unreadable SESSION_DATE",
-                )
+
+def _session_children(
+    element: Element, number: int
+) -> tuple[str, tuple[tuple[str, str], ...], list[Element]]:
+    """A SESSION's id (its SESSION_ID attribute, else its first SESSION_ID element, else
+    ``number``), its other attributes, and its children kept beside its results and
+    SECTIONs (a second SESSION_ID left out)."""
+    session_id = element.get("SESSION_ID")
+    rest = []
+    for child in element:
+        if child.tag == "SESSION_ID" and session_id is None and not len(child):
+            session_id = (child.text or "").strip()
+        elif child.tag not in STREAMED and child.tag not in ("SECTION", "SESSION_ID"):
+            rest.append(child)
+    attributes = tuple((k, v) for k, v in element.items() if k != "SESSION_ID")
+    return session_id if session_id is not None else str(number), attributes, rest
 
 
 def _plain_text(element: Element) -> bool:
