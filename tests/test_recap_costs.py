@@ -58,19 +58,21 @@ def _solved_lines(doc: Results) -> list[BoardResult]:
 
 
 def _expected(path: Path) -> list[PlayToSolve]:
-    """The completed or claimed plays of the file that DDS can follow, each with its board's
-    deal as the recap shows it (the first of its number), in the file's order."""
+    """The completed or claimed plays of the file that DDS can follow, each with the first
+    deal of its board's number within which it is a play by the rules (a robot match's
+    closed room may hold the deal turned), in the file's order."""
     doc = bridgeio.read(path)
     found: list[PlayToSolve] = []
     for event in doc.events if isinstance(doc, Results) else []:
         if event.deals is None or event.deals.seats is None:
             continue
         numbers = event.deals.board_numbers().tolist()
-        deals = {n: event.deals.seats[numbers.index(n)] for n in set(numbers)}
         for section in event.sections:
             for number, line in _lines_once(section):
-                play = _to_solve(line, deals.get(number))
-                if play is not None and play.solvable():
+                rows = [event.deals.seats[i] for i, n in enumerate(numbers) if n == number]
+                plays = [_to_solve(line, row) for row in rows]
+                play = next((p for p in plays if p is not None and p.solvable()), None)
+                if play is not None:
                     found.append(play)
     return found
 

@@ -223,3 +223,21 @@ def test_binary_data_named_pbn_is_one_clear_error(tmp_path):
     with pytest.raises(FormatError, match=r"program.pbn: line 1: expected PBN text, found binary"):
         bridgeio.read(path, "pbn")
     assert check(path) == ["line 1: error: expected PBN text, found binary data"]
+
+
+def test_a_comment_left_open_before_a_tag_is_closed_there(tmp_path):
+    # BridgeComposer wrote "{Feasability: 5 6 7 ..." without its "}" (ThorvaldAagaard's
+    # GIB match): the tags after it were read as comment and the table's result was lost
+    text = (
+        f'[Board "1"]\n[Deal "{DEAL}"]\n{{Feasability: 5 6 7\n[North "A"]\n'
+        '[Declarer "N"]\n[Contract "2S"]\n[Result "9"]\n{PAR: 2NT}\n'
+    )
+    path = write(tmp_path, text)
+    with collect() as found:
+        doc = bridgeio.read(path)
+    (line,) = [r for b in doc.events[0].sections[0].results for r in b.results]
+    assert (str(line.contract), line.tricks) == ("2S", 9)
+    assert (
+        "line 4: warning: a '{' comment opened at line 3 is not closed before this tag: "
+        "read as closed before it"
+    ) in [str(p) for p in found.problems]

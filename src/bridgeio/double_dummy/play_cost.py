@@ -170,26 +170,37 @@ def _solver_card(card: int) -> str:
     return "SHDC"[card // 13] + "AKQJT98765432"[card % 13]
 
 
-def deal_holders(deals: DealSet | None) -> dict[int, Any]:
-    """Each board's deal (its ``seats`` row: who holds each card), by board number (the
-    first deal of a number)."""
+def deal_holders(deals: DealSet | None) -> dict[int, list[np.ndarray]]:
+    """Each board's deals (their ``seats`` rows: who holds each card), by board number: one,
+    or several where a file deals a number again with the hands placed otherwise (segments
+    numbering their boards from 1; a robot match's rooms with the deal turned)."""
     if deals is None or deals.seats is None:
         return {}
-    found: dict[int, Any] = {}
-    for index, number in enumerate(deals.board_numbers().tolist()):
-        found.setdefault(int(number), deals.seats[index])
+    found: dict[int, list[np.ndarray]] = {}
+    for row, number in enumerate(deals.board_numbers().tolist()):
+        held = found.setdefault(int(number), [])
+        if not any(np.array_equal(deals.seats[row], other) for other in held):
+            held.append(deals.seats[row])
     return found
 
 
-def play_to_solve(line: BoardResult, holder: Any) -> PlayToSolve | None:
+def play_to_solve(line: BoardResult, holders: list[np.ndarray] | None) -> PlayToSolve | None:
     """A table's play to solve: completed (52 cards) or claimed, with a declared contract
-    and the board's whole deal (``holder``, a row of :func:`deal_holders`); None otherwise."""
+    and its deal: of the board's deals (``holders``, from :func:`deal_holders`), the first
+    in which each card was held by the seat that played it (else the first); None where
+    there is none of these."""
     play, contract = line.play, line.contract
-    if play is None or contract is None or holder is None:
+    if play is None or contract is None or not holders:
         return None
     if contract.declarer is None or contract.strain is None:
         return None
     if len(play.cards) != 52 and play.claim is None:
         return None
     cards = [int(card) for card in play.cards]
-    return PlayToSolve(holder, int(contract.declarer), int(contract.strain), cards)
+    found = PlayToSolve(holders[0], int(contract.declarer), int(contract.strain), cards)
+    if len(holders) > 1:
+        seats = np.array(found.seats(), dtype=np.int64)
+        for holder in holders:
+            if np.array_equal(holder[cards].astype(np.int64), seats):
+                return PlayToSolve(holder, found.declarer, found.strain, cards)
+    return found

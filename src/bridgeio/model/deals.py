@@ -481,6 +481,30 @@ def concat(sets: list[DealSet]) -> DealSet:
     )
 
 
+def board_rows(deals: DealSet) -> dict[int, int]:
+    """The row of each board number's deal (its first where a deal is given again); a number
+    dealt again with other cards (the sessions of one event each numbering their boards
+    from 1) has none, since which of them a line of that number played cannot be told.
+
+    >>> one, two = (Deal.from_pbn(f"N:{h}") for h in (
+    ...     "AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+    ...     ".AKQJT98765432.. AKQJT98765432... ..AKQJT98765432. ...AKQJT98765432"))
+    >>> deals = DealSet.from_deals([one, one, two, one])
+    >>> deals.boards = np.array([1, 1, 2, 2]); board_rows(deals)
+    {1: 0}
+    """
+    if deals.seats is None:
+        return {}
+    found: dict[int, int] = {}
+    again: set[int] = set()
+    seats = deals.seats
+    for row, number in enumerate(deals.board_numbers().tolist()):
+        first = found.setdefault(number, row)
+        if first != row and not np.array_equal(seats[first], seats[row]):
+            again.add(number)
+    return {number: row for number, row in found.items() if number not in again}
+
+
 def _join_stated(
     arrays: list[np.ndarray | None], lengths: list[int], unknown: int
 ) -> np.ndarray | None:

@@ -17,7 +17,7 @@ import numpy as np
 
 from bridgeio.model.board import BY_CODE, Vulnerability, dealer, vulnerability
 from bridgeio.model.cards import RANKS, Seat, Strain
-from bridgeio.model.deals import NO_SEAT, DealSet
+from bridgeio.model.deals import NO_SEAT, DealSet, board_rows
 from bridgeio.model.par import Par
 from bridgeio.recap.text import SEAT_NAMES, ContractText, contract_text
 
@@ -55,6 +55,7 @@ class BoardHands:
     makeable: list[tuple[str, list[str]]] | None = None
     par_score: str = ""
     par_contracts: list[tuple[ContractText, str]] | None = None
+    dealt_again: bool = False  # the number was dealt again with other cards: no hands shown
 
     @property
     def strains(self) -> list[str]:
@@ -69,13 +70,16 @@ class Hands:
         self.deals = deals
         self.rows: dict[int, int] = {}
         self.stated: dict[int, tuple[Seat, Vulnerability]] = {}  # (as the hand record says)
+        self.dealt: set[int] = set()  # the numbers of the deals, one row or more
         if deals is not None and deals.seats is not None:
-            numbers = deals.boards if deals.boards is not None else np.arange(1, len(deals) + 1)
+            numbers = deals.board_numbers()
             dealers, vulnerable = deals.dealers(numbers), deals.vulnerabilities(numbers)
-            for row, number in enumerate(numbers.tolist()):
-                if int(number) not in self.rows:
-                    self.rows[int(number)] = row
-                    self.stated[int(number)] = (Seat(int(dealers[row])), BY_CODE[vulnerable[row]])
+            # a number dealt again with other cards (sessions numbering boards from 1) shows
+            # no hands: which deal a line of it played cannot be told
+            self.rows = board_rows(deals)
+            self.dealt = {int(n) for n in numbers.tolist()}
+            for number, row in self.rows.items():
+                self.stated[number] = (Seat(int(dealers[row])), BY_CODE[vulnerable[row]])
 
     @classmethod
     def of(cls, deals: DealSet | None) -> Hands:
@@ -89,6 +93,7 @@ class Hands:
         found = BoardHands(number, SEAT_NAMES[seat.char], _VULNERABLE[vulnerable], [])
         row = self.rows.get(number)
         if row is None or self.deals is None or self.deals.seats is None:
+            found.dealt_again = row is None and number in self.dealt
             return found
         seats = self.deals.seats[row]
         if (seats == NO_SEAT).any():

@@ -173,6 +173,7 @@ def scan(text: str, first_line: int = 1, notify: Notify | None = None) -> Scan:
     found = Scan([])
     current: Game | None = None
     in_brace = False
+    brace_line = first_line  # the line of the "{" comment still open
     index = 0
     while index < len(lines):
         if FAST and current is not None and current.tags and not in_brace:
@@ -184,7 +185,16 @@ def scan(text: str, first_line: int = 1, notify: Notify | None = None) -> Scan:
         if start == 0 and content.startswith(BOM):
             start, content = len(BOM), content[len(BOM) :]  # the byte-order mark is no text
         index += 1
+        if in_brace and "}" not in content and TAG.fullmatch(content.strip(WS)):
+            # a whole tag line inside a "{" comment: the "}" was left out (a BridgeComposer
+            # file's "{Feasability: ..." comment); the comment ends before the tag
+            message = f"a '{{' comment opened at line {brace_line} is not closed before this tag"
+            tell(number, f"{message}: read as closed before it", "warning")
+            in_brace = False
+        was_open = in_brace
         cleaned, had_comment, braces, in_brace = _uncomment(content, in_brace)
+        if in_brace and not was_open:
+            brace_line = number
         found.comments += [start + b for b in braces]
         if not cleaned.strip(WS):
             if not had_comment and current is not None:
