@@ -28,7 +28,7 @@ def entries(
         seen.setdefault(whole(ns), set()).add(Direction.NS)
         seen.setdefault(whole(ew), set()).add(Direction.EW)
     seen.pop(0, None)
-    mitchell = all(len(directions) == 1 for directions in seen.values())
+    mitchell = all(len(directions) == 1 for directions in seen.values()) or _shared_numbers(rounds)
     found = {
         (number, direction if mitchell else None): Entry(
             f"{number}{direction.value}" if mitchell else str(number),
@@ -41,6 +41,27 @@ def entries(
     _seat_players(path, rounds, tables, found, mitchell)
     ordered = sorted(found.values(), key=lambda e: (e.direction or "", e.number))
     return ordered, "mitchell" if mitchell else "howell"
+
+
+def _shared_numbers(rounds: list[Row]) -> bool:
+    """Whether a round seats one pair number twice: North-South at one table and East-West
+    at another (or against itself), as in a Mitchell whose two fields are both numbered
+    from 1 (a pair of a Howell sits at one table a round).
+
+    >>> _shared_numbers([{"Round": 1, "NSPair": 1, "EWPair": 1}])
+    True
+    >>> howell = [{"Round": 1, "NSPair": 1, "EWPair": 2}, {"Round": 1, "NSPair": 3, "EWPair": 4}]
+    >>> _shared_numbers(howell)
+    False
+    """
+    seated: set[tuple[int, int]] = set()
+    for row in rounds:
+        number = whole(row.get("Round"))
+        for pair in (whole(row.get("NSPair")), whole(row.get("EWPair"))):
+            if pair and (number, pair) in seated:
+                return True
+            seated.add((number, pair))
+    return False
 
 
 def _seat_players(
