@@ -11,6 +11,7 @@ from bridgeio.cli import run
 from bridgeio.errors import collect
 from bridgeio.formats.pbn.sniff import sniff
 from bridgeio.model import parse_pbn_deal
+from bridgeio.model.cards import Seat
 
 DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 OTHER = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -79,9 +80,19 @@ def test_a_hand_of_twelve_cards_is_an_error(tmp_path):
     with collect() as found:
         deals = bridgeio.read(path)
     assert len(deals) == 1
+    # one defect, one error: the hands that are off named in it
     assert [str(p) for p in found.problems] == [
-        "line 1: error: the hand of North holds 12 cards",
-        "line 1: error: the hand of East holds 14 cards",
+        "line 1: error: 13 cards a hand, found North 12, East 14"
+    ]
+
+
+def test_an_ending_of_as_many_cards_a_hand_is_read_with_a_warning(tmp_path):
+    path = write(tmp_path, '[Deal "N:AQ... JT... 73... K6..."]\n')
+    with collect() as found:
+        deals = bridgeio.read(path)
+    assert deals[0].hand(Seat.NORTH) == "AQ..." and deals[0].hand(Seat.WEST) == "K6..."
+    assert [str(p) for p in found.problems] == [
+        "line 1: warning: a deal of 2 cards a hand (an ending): read as it is"
     ]
 
 

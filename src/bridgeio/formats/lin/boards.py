@@ -42,10 +42,12 @@ _VULNERABILITY = {
     "b": Vulnerability.BOTH,
 }
 _ROOMS = {"o": "open", "c": "closed"}
-DISPLAY_TAGS = frozenset({"pg", "rh", "st", "sa", "sk", "at", "nt", "hc", "lb", "bt", "tu", "mn"})
+DISPLAY_TAGS = frozenset(
+    {"pg", "rh", "st", "sa", "sk", "at", "nt", "hc", "lb", "bt", "tu", "mn", "cr", "cg", "cb", "cs"}
+)
 """Tags that only steer a viewer's display or hold commentary (page breaks, headings, text
-shown, hands hidden): passed over as holding no board data; the commentary (``nt``, ``at``)
-is counted in one warning a file."""
+shown, hands hidden, a teaching file's colours): passed over as holding no board data; the
+commentary (``nt``, ``at``) is counted in one warning a file."""
 _PASSED_OVER = DISPLAY_TAGS - {"nt", "at"}
 
 
@@ -59,6 +61,7 @@ class LinBoard:
     first: int
     number: int | None = None
     room: str | None = None
+    label: str = ""  # qx's letter (o, c: the room) in lower case
     names: list[str] | None = None
     deal: tuple[int, str] | None = None  # (the md tag's index, its hands)
     seats: np.ndarray | None = None
@@ -149,9 +152,23 @@ def _number(board: LinBoard, index: int, value: str | None = None) -> None:
     board.number = int(found.group())
 
 
+_BOARD_HEADING = re.compile(r"\s*(?:[^\W\d_]+\.?\s*)?#?\s*(\d{1,6})\s*")
+
+
+def _heading(board: LinBoard, index: int) -> None:
+    """``ah``: BBO's heading, ``Board 12`` (in any language: a word and the number); other
+    headings (a teaching file's ``Your goal: take 5 tricks``) are text, counted unread."""
+    found = _BOARD_HEADING.fullmatch(board.tags.values[index])
+    if found is None:
+        board.unread.setdefault("ah", []).append(index)
+    else:
+        board.number = int(found.group(1))
+
+
 def _qx(board: LinBoard, index: int) -> None:
     label = board.tags.values[index].split(",", 1)[0].strip()
-    board.room = _ROOMS.get(label[:1].lower())
+    board.label = label[:1].lower() if label[:1].isalpha() else ""
+    board.room = _ROOMS.get(board.label)
     _number(board, index, label)
 
 
@@ -172,21 +189,45 @@ def _deal(board: LinBoard, index: int) -> None:
     if value[:1] in "1234" and value[:1]:
         board.dealer = LIN_SEATS[int(value[0]) - 1]
         value = value[1:]
+    if not value.strip(","):  # md|3|: the dealer alone, no cards
+        return
     board.deal = (index, value)
     board.seats = None  # (another md's, read before)
 
 
 def _call(board: LinBoard, index: int) -> None:
-    """A call spelt otherwise than :data:`_CALLS` has it (``Pass``, ``1NT!``), or not a call."""
+    """A call spelt otherwise than :data:`_CALLS` has it (``Pass``, ``1NT!``), calls run
+    together (``1nppp``, as a teaching file writes a whole auction), or not a call."""
     text = board.tags.values[index]
     try:
         call = Call.parse(text)
     except ValueError:
-        _report(board, index, f"a call, found {text[:10]!r}: not read")
+        calls = _run_together(text)
+        if calls is None:
+            _report(board, index, f"a call, found {text[:10]!r}: not read")
+            return
+        board.unread.setdefault("mb run together", []).append(index)
+        board.calls.extend(calls)
         return
     if text.endswith("!"):
         board.alerted.add(len(board.calls))
     board.calls.append(call)
+
+
+_RUN_TOGETHER = re.compile(r"(?:[1-7](?:nt|[cdhsn])|xx|[pdrx])+", re.IGNORECASE)
+_ONE_CALL = re.compile(r"[1-7](?:nt|[cdhsn])|xx|[pdrx]", re.IGNORECASE)
+
+
+def _run_together(text: str) -> list[Call] | None:
+    """Calls written without a tag between them, split one by one: a level takes the strain
+    after it (so ``1d`` is one diamond, a ``d`` alone a double); None if it is not that.
+
+    >>> [c.text for c in _run_together("1nppp")], _run_together("1z")
+    (['1NT', 'P', 'P', 'P'], None)
+    """
+    if _RUN_TOGETHER.fullmatch(text) is None:
+        return None
+    return [_CALLS[found.group().lower()][0] for found in _ONE_CALL.finditer(text)]
 
 
 def _alert(board: LinBoard, index: int) -> None:
@@ -241,7 +282,7 @@ def _claim(board: LinBoard, index: int) -> None:
 
 
 _HANDLERS = {
-    "ah": _number,
+    "ah": _heading,
     "qx": _qx,
     "pn": _names,
     "sv": _vulnerability,

@@ -82,6 +82,7 @@ def _read_lines(path: str) -> tuple[Results, list[Line]]:
     header = [found.tag(index) for index in header_tags]
     _report_unread(records, header, path)
     records = [r for r in records if r.holds_board]
+    _rooms_or_labels(records)
     _read_deals(records, path)
     _report_cut_play(records, path)
     if any(t.name == "vg" for t in header):
@@ -89,6 +90,15 @@ def _read_lines(path: str) -> tuple[Results, list[Line]]:
     if not any(r.seats is not None or r.calls or r.cards for r in records):
         raise FormatError(path, found.place(0), "a board: a deal (md|), calls (mb|) or cards")
     return _hand_results(records, path)
+
+
+def _rooms_or_labels(records: list[LinBoard]) -> None:
+    """``qx``'s letter is the room (``o1`` open, ``c1`` closed) where a file letters its
+    boards so; a file lettering them otherwise (a teaching file's A1, B11, C21) has no rooms,
+    and its C21 is no closed room."""
+    if any(r.label not in ("", "o", "c") for r in records):
+        for record in records:
+            record.room = None
 
 
 def _read_deals(records: list[LinBoard], path: str) -> None:
@@ -150,9 +160,17 @@ def _report_unread(records: list[LinBoard], header: list[Tag], path: str) -> Non
             first.setdefault(tag.name, tag.place)
             counts[tag.name] = counts.get(tag.name, 0) + 1
     for name, place in first.items():
-        what = "commentary" if name in ("nt", "at") else "a tag bridgeio does not read"
         more = f" (and {counts[name] - 1} more)" if counts[name] > 1 else ""
-        report(path, place, f"{name}| is {what}: not read{more}", "warning")
+        said = _UNREAD.get(name, f"{name}| is a tag bridgeio does not read: not read")
+        report(path, place, f"{said}{more}", "warning")
+
+
+_UNREAD = {
+    "nt": "nt| is commentary: not read",
+    "at": "at| is commentary: not read",
+    "ah": "ah| is a heading that is no board number: not read",
+    "mb run together": "mb| holds calls run together (1nppp): read one by one",
+}
 
 
 def _hand_results(records: list[LinBoard], path: str) -> tuple[Results, list[Line]]:

@@ -83,10 +83,12 @@ def _deals(deals: DealSet | None) -> Deals:
     return {int(b): (deals, i) for i, b in enumerate(deals.board_numbers().tolist())}
 
 
-def _board_text(number: int, deals: Deals) -> str:
-    """``md`` (dealer digit, hands S, W, N, E) and ``sv`` of a board; the rule's dealer and
-    vulnerability where the file has no deal."""
+def _board_text(number: int, deals: Deals, line: BoardResult) -> str:
+    """``md`` (dealer digit, hands S, W, N, E) and ``sv`` of a board; where the file has no
+    deal, the auction's dealer (else the rule's) and the rule's vulnerability."""
     first, vul = Seat((number - 1) % 4), vulnerability(number)
+    if line.auction is not None:
+        first = line.auction.dealer
     hands = ""
     if number in deals:
         deal_set, i = deals[number]
@@ -136,7 +138,7 @@ def _names(names: dict[Seat, str]) -> str:
 
 def _hand(section: Section, number: int, line: BoardResult, deals: Deals) -> str:
     names = _pair_names(section, line)
-    body = f"{_names(names)}|st||{_board_text(number, deals)}"
+    body = f"{_names(names)}|st||{_board_text(number, deals, line)}"
     body = body.replace("|sv|", f"|rh||ah|Board {number}|sv|", 1)
     auction = calls_text(line.auction) if line.auction is not None else ""
     return f"{body}{auction}{_play_text(line)}pg||\n"
@@ -180,7 +182,8 @@ def _vugraph(event: Event, section: Section, match: Match, deals: Deals) -> str:
                 continue
             auction = calls_text(line.auction) if line.auction is not None else ""
             label = f"qx|{room[0]}{number}|"
-            body.append(f"{label}{_board_text(number, deals)}{auction}{_play_text(line)}pg||\n")
+            text = f"{_board_text(number, deals, line)}{auction}{_play_text(line)}"
+            body.append(f"{label}{text}pg||\n")
     names = _lineup(match)
     return head + f"rs|{','.join(rooms)}|\n" + names + "pg||\n" + "".join(body)
 

@@ -378,18 +378,26 @@ def joined_deal(raw: str) -> str:
 
 
 def _hand_sizes(value: str, seats: np.ndarray, line: int, findings: Findings) -> None:
-    """Every hand given must hold 13 cards."""
+    """Every hand given holds 13 cards, or all hold as many (an ending, a warning); else one
+    error a deal naming the hands that are off."""
     held = np.bincount(seats[seats < 4], minlength=4)
     if (held == 13).all():
         return
     hands = value.strip()[2:].split()
     first = Seat.from_char(value.strip()[0])
-    for offset, hand in enumerate(hands):
-        seat = first.next(offset)
-        if hand != "-" and held[seat] != 13:
-            findings.notify(
-                line, f"the hand of {seat.name.title()} holds {held[seat]} cards", "error"
-            )
+    given = {
+        first.next(offset): int(held[first.next(offset)])
+        for offset, hand in enumerate(hands)
+        if hand != "-"
+    }
+    sizes = set(given.values())
+    if len(sizes) == 1 and 0 < min(sizes) < 13 and len(given) == 4:
+        message = f"a deal of {min(sizes)} cards a hand (an ending): read as it is"
+        findings.notify(line, message, "warning")
+        return
+    off = [f"{seat.name.title()} {count}" for seat, count in given.items() if count != 13]
+    if off:
+        findings.notify(line, f"13 cards a hand, found {', '.join(off)}", "error")
 
 
 def _board(tag: Tag, value: str, findings: Findings) -> int:

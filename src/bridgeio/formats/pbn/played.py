@@ -34,22 +34,33 @@ _STOPS = ("*", "-", "+")
 
 
 def has_played(text: str) -> bool:
-    """Whether PBN text holds a played board (a game with a contract and its tricks).
+    """Whether PBN text holds a played board (a game with a contract and its tricks, or
+    the auction that reached it).
 
     >>> has_played('[Contract "4S"]\\n[Result "10"]\\n'), has_played('[Contract ""]')
     (True, False)
     """
     for game in scan(text).games:
-        if is_played({t.name: t.value for t in game.tags if t.name in ("Contract", "Result")}):
+        if is_played({t.name: t.value for t in game.tags if t.name in _MARKS}):
             return True
     return False
 
 
+_MARKS = ("Contract", "Result", "Auction")
+
+
 def is_played(values: dict[str, str]) -> bool:
-    """A played board's game: a contract with its tricks (or passed out)."""
+    """A played board's game: a contract with its tricks (or passed out), or with the
+    auction that reached it (a bidding record: the tricks unknown).
+
+    >>> is_played({"Contract": "1NT", "Auction": "E"}), is_played({"Contract": "1NT"})
+    (True, False)
+    """
     contract = values.get("Contract", "").strip().upper()
     if not contract or contract in ("?", "-"):
         return False
+    if values.get("Auction", "").strip() not in ("", "?", "#"):
+        return True
     return contract in ("PASS", "P") or values.get("Result", "").strip().isdecimal()
 
 

@@ -48,8 +48,8 @@ MAX_STRETCH_BYTES = 1 << 30
 TRICK_NAMES = (b"OptimumResultTable", b"[Ability ", b"[DoubleDummyTricks ")
 """What marks a file whose deals carry double-dummy tricks (unknown where a game has none)."""
 _SCORE_TABLE = re.compile(rb"\[(Total)?ScoreTable[ \t]")
-_PLAYED = re.compile(rb'\[Result "\d|\[Contract "[Pp]ass"')
-"""A game's tricks taken, or a board passed out: maybe a file of played boards."""
+_PLAYED = re.compile(rb'\[Result "\d|\[Contract "[Pp]ass"|\[Auction "[NESWnesw]"')
+"""A game's tricks taken, a board passed out, or an auction: maybe a file of played boards."""
 _UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}")
 
 
