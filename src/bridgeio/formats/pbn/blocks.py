@@ -7,6 +7,7 @@ line end. Unless it is the file's last block, the deal whose stretch may go on a
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
@@ -68,13 +69,15 @@ class Findings:
         assert self.collected is not None
         for kind, count in self.kinds.items():
             if count > MAX_LISTED:
+                # the first of the kind, as the file has it (a kind is a message with its
+                # figures blanked out: no words of the file)
+                first = next(p for p in self.collected if p.kind == kind)
                 self.collected.append(
                     Problem(
                         "file",
-                        f"{count - MAX_LISTED} more problems like '{kind}'",
-                        "error"
-                        if any(p.kind == kind and p.severity == "error" for p in self.collected)
-                        else "warning",
+                        f"{count - MAX_LISTED} more problems like that of {first.place}"
+                        f" ({first.message}), not listed",
+                        first.severity,
                         self.path,
                     )
                 )
@@ -284,6 +287,21 @@ def _check_value(tag: Tag, value: str, findings: Findings) -> None:
         if not value.isdecimal() or int(value) > 13:
             findings.notify(tag.line, f"Result must be 0-13 tricks, found {value!r}", "error")
     elif tag.name in ("Date", "EventDate") and not trivial(value) and not pbn_date(value):
+        _check_date(tag, value, findings)
+
+
+def _check_date(tag: Tag, value: str, findings: Findings) -> None:
+    """A date another way (BBO's games as pbntools writes them: ``2013-08-24 18:36``) is
+    read, and a time of day alone is no date: warnings; anything else is an error."""
+    other = other_date(value)
+    if other is not None:
+        findings.notify(
+            tag.line,
+            f"{tag.name} is not PBN's YYYY.MM.DD, found {value!r}: read as {other}",
+        )
+    elif _TIME.fullmatch(value.strip()):
+        findings.notify(tag.line, f"{tag.name} holds a time of day, {value!r}, and no date")
+    else:
         findings.notify(
             tag.line,
             f"{tag.name} must be YYYY.MM.DD (? for each unknown digit), found {value!r}",
@@ -292,6 +310,24 @@ def _check_value(tag: Tag, value: str, findings: Findings) -> None:
 
 
 _DATE = re.compile(r"([0-9?]{4})\.([0-9?]{2})\.([0-9?]{2})")
+_OTHER_DATE = re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?")
+_TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def other_date(value: str) -> datetime.date | None:
+    """The day of a Date value written another way than PBN's: ``YYYY-MM-DD`` or
+    ``YYYY/MM/DD``, maybe with a time of day after it (None for any other value).
+
+    >>> other_date("2013-08-24 18:36"), other_date("2013.08.24"), other_date("2013-02-30")
+    (datetime.date(2013, 8, 24), None, None)
+    """
+    found = _OTHER_DATE.fullmatch(value.strip())
+    if found is None:
+        return None
+    try:
+        return datetime.date(*(int(part) for part in found.groups()))
+    except ValueError:
+        return None
 
 
 def pbn_date(value: str) -> bool:

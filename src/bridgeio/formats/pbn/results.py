@@ -39,7 +39,7 @@ from typing import Any
 
 from bridgeio.errors import report
 from bridgeio.formats.pbn import cells
-from bridgeio.formats.pbn.blocks import vulnerability_code
+from bridgeio.formats.pbn.blocks import other_date, vulnerability_code
 from bridgeio.formats.pbn.lines import SEATS, Converted, PbnCells, fill_scores, score_lines
 from bridgeio.formats.pbn.played import (
     PlayedPairs,
@@ -561,7 +561,7 @@ def _date(text: str) -> datetime.date | None:
     try:
         return datetime.date(*(int(part) for part in text.split(".")))
     except (TypeError, ValueError, OverflowError):  # (a year of 100 digits, say)
-        return None  # "2012.08.??" and the like: not a whole date
+        return other_date(text)  # "2012.08.??" and the like: not a whole date
 
 
 def _as_records(found: _Found) -> list[tuple[tuple[str, str], Played | Record]]:

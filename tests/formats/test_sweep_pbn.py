@@ -1,0 +1,54 @@
+"""PBN files of programs first met in a sweep of public repositories, read in place from
+their mirrors (skipped where a mirror is not on this machine).
+
+jarekczek/pbntools writes BBO's games (one record a table, each with its auction and play)
+with BBO's own time stamp in the Date tag, ``[Date "2013-08-24 18:36"]``, and its BBO history
+with only a time of day, ``[Date "14:12"]``: readable dates, not PBN's ``YYYY.MM.DD``, so
+warnings (the day is read), not errors."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+
+from bridgeio import read
+from bridgeio.formats.pbn.checks import check
+from bridgeio.model.results import Results
+from tests.formats.test_bws_mirrors import mirrored
+
+PBNTOOLS = "jarekczek/pbntools"
+WRONIE = "test/test_8_bbo_wronie_20130824/wronie_9533_pairs_2720_przyjaciele_wronia.pbn"
+HISTORY = "test/test_bbo_history_with_lins/history_expected.pbn"
+ABA = "test/test_11_aba_17901/aba_17901_aba_pairs.pbn"
+
+
+@pytest.mark.parametrize(("path", "day"), [(ABA, datetime.date(2021, 4, 3)), (WRONIE, None)])
+def test_bbo_time_stamps_as_dates_are_warnings_and_read(
+    path: str, day: datetime.date | None, tmp_path: Path
+) -> None:
+    game = mirrored(PBNTOOLS, "HEAD", path, tmp_path)
+    found = check(str(game))
+    dates = [p for p in found if "Date" in p.message]
+    assert dates and all(p.severity == "warning" for p in dates)
+    assert not [p for p in found if p.severity == "error"]
+    results = read(game)
+    assert isinstance(results, Results)
+    assert results.events[0].date == (day or datetime.date(2013, 8, 24))
+
+
+def test_more_problems_of_a_kind_than_listed_quote_the_first(tmp_path: Path) -> None:
+    # 736 Date tags: 200 listed, then one line naming the first as the file has it
+    found = check(str(mirrored(PBNTOOLS, "HEAD", WRONIE, tmp_path)))
+    more = [p for p in found if p.place == "file"]
+    assert len(more) == 1 and more[0].severity == "warning"
+    assert "535 more" in more[0].message and "'2013-08-24 18:36'" in more[0].message
+    assert "#" not in more[0].message
+
+
+def test_a_time_of_day_in_the_date_tag_is_a_warning(tmp_path: Path) -> None:
+    found = check(str(mirrored(PBNTOOLS, "HEAD", HISTORY, tmp_path)))
+    dates = [p for p in found if "Date" in p.message]
+    assert [(p.place, p.severity) for p in dates] == [("line 1", "warning"), ("line 35", "warning")]
+    assert "time of day" in dates[0].message
