@@ -52,3 +52,37 @@ def test_a_time_of_day_in_the_date_tag_is_a_warning(tmp_path: Path) -> None:
     dates = [p for p in found if "Date" in p.message]
     assert [(p.place, p.severity) for p in dates] == [("line 1", "warning"), ("line 35", "warning")]
     assert "time of day" in dates[0].message
+
+
+# timheilman/bridge-pbn holds the PBN reference implementation's test files:
+# ``correct_*.pbn`` "do not contain errors against the PBN standard", ``errors_*.pbn`` do.
+REFERENCE = "timheilman/bridge-pbn"
+CORRECT = "spec/resource/reference_impl_tests/correct_{}.pbn"
+
+
+def test_pbn_2_1_results_by_side_are_the_declarers_tricks(tmp_path: Path) -> None:
+    # [Declarer "N"] [Contract "5CX"] [Result "NS 11"] [Score "NS +550"], EW vulnerable
+    game = mirrored(REFERENCE, "HEAD", CORRECT.format(21), tmp_path)
+    assert not [p for p in check(str(game)) if p.severity == "error"]
+    results = read(game)
+    assert isinstance(results, Results)
+    line = results.events[0].sections[0].results[0].results[0]
+    assert (str(line.contract), line.tricks, line.ns_score) == ("5CX", 11, 550)
+
+
+def test_a_header_value_written_with_two_hashes_is_its_text(tmp_path: Path) -> None:
+    # [Event "##Autumn regional"] [Date "##1980.10.24"]: for this game and all after it
+    game = mirrored(REFERENCE, "HEAD", CORRECT.format(20), tmp_path)
+    assert not [p for p in check(str(game)) if p.severity == "error"]
+
+
+def test_irregularities_and_tag_spacing_are_no_internal_error(tmp_path: Path) -> None:
+    # [Declarer "^S"] (declarer and dummy swapped) once stopped reading with an
+    # AssertionError; ^I/^S in an auction and ^L in a play leave that section out (said),
+    # [Event"no space"] is a tag, Results "NS 9 EW 4" and "^5" are PBN's forms
+    game = mirrored(REFERENCE, "HEAD", CORRECT.format(10), tmp_path)
+    found = check(str(game))
+    errors = [p for p in found if p.severity == "error"]
+    assert not [p for p in errors if "Result" in p.message or "found '[Event" in p.message]
+    assert any("lead out of turn" in p.message and p.severity == "warning" for p in found)
+    assert isinstance(read(game), Results)

@@ -22,6 +22,7 @@ from bridgeio.formats.pbn.tables import (
     double_dummy_tricks,
     parse_tricks,
 )
+from bridgeio.formats.pbn.tagvalues import header_value, result_form
 from bridgeio.model import NO_SEAT, UNKNOWN_TRICKS, Seat, Vulnerability, parse_pbn_deal
 from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 
@@ -284,10 +285,11 @@ def _check_value(tag: Tag, value: str, findings: Findings) -> None:
     elif tag.name == "Declarer" and value.lstrip("^") not in DEALERS:
         findings.notify(tag.line, f"Declarer must be N, E, S or W, found {value!r}", "error")
     elif tag.name == "Result" and not trivial(value):
-        if not value.isdecimal() or int(value) > 13:
+        if not result_form(value):
             findings.notify(tag.line, f"Result must be 0-13 tricks, found {value!r}", "error")
-    elif tag.name in ("Date", "EventDate") and not trivial(value) and not pbn_date(value):
-        _check_date(tag, value, findings)
+    elif tag.name in ("Date", "EventDate") and not trivial(header_value(value)):
+        if not pbn_date(header_value(value)):
+            _check_date(tag, header_value(value), findings)
 
 
 def _check_date(tag: Tag, value: str, findings: Findings) -> None:
