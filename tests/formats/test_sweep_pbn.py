@@ -86,3 +86,37 @@ def test_irregularities_and_tag_spacing_are_no_internal_error(tmp_path: Path) ->
     assert not [p for p in errors if "Result" in p.message or "found '[Event" in p.message]
     assert any("lead out of turn" in p.message and p.severity == "warning" for p in found)
     assert isinstance(read(game), Results)
+
+
+# Rick-Wilson/pbn-to-pdf holds BridgeComposer 5.9x lesson files: boards labelled "1-1"
+# (exercise 1, part 1), hands not shown written "...", a suit's layout or one hand or the
+# lead alone, small cards written x. Each was refused (the label) or an error a deal.
+LESSONS = "Rick-Wilson/pbn-to-pdf"
+LEAD_EXERCISES = "tests/fixtures/ABS3-2 Opening Leads against Suit Contracts exercises.pbn"
+PROMOTION = "tests/fixtures/ABS2-2 Promotion and Length exercises.pbn"
+
+
+@pytest.mark.parametrize("path", [LEAD_EXERCISES, PROMOTION, "tests/fixtures/2O1-1 exercises.pbn"])
+def test_bridgecomposer_lessons_read_with_warnings_only(path: str, tmp_path: Path) -> None:
+    lesson = mirrored(LESSONS, "HEAD", path, tmp_path)
+    found = check(str(lesson))
+    assert found and not [p for p in found if p.severity == "error"]
+    assert any("is a label" in p.message for p in found)
+    assert read(lesson) is not None  # (it was refused: "expected a board number")
+
+
+def test_a_deal_short_of_a_card_is_still_an_error(tmp_path: Path) -> None:
+    # the diagrams' leniency is for hands not shown or none whole: a whole deal that lost
+    # a card (12, 13, 13, 13) stays one error
+    deal = "N:QJ6.K652.J85.T9 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+    path = tmp_path / "short.pbn"
+    path.write_text(f'[Board "1"]\n[Deal "{deal}"]\n')
+    assert [(p.severity, p.message) for p in check(str(path))] == [
+        ("error", "13 cards a hand, found North 12")
+    ]
+
+
+def test_small_cards_written_x_leave_that_hand_out(tmp_path: Path) -> None:
+    found = check(str(mirrored(LESSONS, "HEAD", LEAD_EXERCISES, tmp_path)))
+    spots = [p for p in found if "written x" in p.message]
+    assert spots and all(p.severity == "warning" for p in spots)

@@ -356,6 +356,9 @@ def _deal_game(
     value = inheritance.resolve(deal)
     if deal.lines_over:
         value = joined_deal(deal.raw)
+    if _SPOTS.search(value):
+        value = _SPOTS.sub("-", value)
+        findings.notify(deal.line, "a hand with small cards written x (which, unknown): not read")
     try:
         parsed.seats[record] = parse_pbn_deal(value)
     except ValueError as error:
@@ -416,17 +419,18 @@ def joined_deal(raw: str) -> str:
 
 
 def _hand_sizes(value: str, seats: np.ndarray, line: int, findings: Findings) -> None:
-    """Every hand given holds 13 cards, or all hold as many (an ending, a warning); else one
-    error a deal naming the hands that are off."""
+    """Every hand given holds 13 cards, or all hold as many (an ending, a warning), or the
+    hands are part of a deal (some not shown or none whole, none over 13: a diagram, a
+    warning); else one error a deal naming the hands that are off."""
     held = np.bincount(seats[seats < 4], minlength=4)
     if (held == 13).all():
         return
     hands = value.strip()[2:].split()
     first = Seat.from_char(value.strip()[0])
-    given = {
+    given = {  # (a hand not shown: "-", or BridgeComposer's "..." of no cards)
         first.next(offset): int(held[first.next(offset)])
         for offset, hand in enumerate(hands)
-        if hand != "-"
+        if hand != "-" and held[first.next(offset)]
     }
     sizes = set(given.values())
     if len(sizes) == 1 and 0 < min(sizes) < 13 and len(given) == 4:
@@ -434,13 +438,26 @@ def _hand_sizes(value: str, seats: np.ndarray, line: int, findings: Findings) ->
         findings.notify(line, message, "warning")
         return
     off = [f"{seat.name.title()} {count}" for seat, count in given.items() if count != 13]
-    if off:
+    if off and max(sizes) <= 13 and (len(given) < 4 or max(sizes) < 13):
+        # some hands not shown, or none whole: a teaching diagram (BridgeComposer's lessons
+        # show one hand, a suit's layout, the lead), not a deal that lost a card
+        message = "a diagram of part of a deal (some hands not shown or not whole): read as it is"
+        findings.notify(line, message, "warning")
+    elif off:
         findings.notify(line, f"13 cards a hand, found {', '.join(off)}", "error")
+
+
+_SPOTS = re.compile(r"(?<=[\s:])(?=[^\s]*[xX])[AKQJT2-9xX.]+(?=\s|$)")
+"""A hand of a teaching diagram with its small cards written ``x``, ``"AJxx.Kxx.xx.Qxxx"``."""
+_LABEL = re.compile(r"\d{1,4}(?:[-./]\d{1,4})+")
 
 
 def _board(tag: Tag, value: str, findings: Findings) -> int:
     value = value.strip()
     if trivial(value):
+        return -1
+    if _LABEL.fullmatch(value):  # (BridgeComposer's exercises: "1-2", the second of the first)
+        findings.notify(tag.line, f"the Board tag {value!r} is a label: read without a number")
         return -1
     if not value.isdecimal() or len(value) > 9:
         findings.fatal(f"line {tag.line} (Board tag)", f"a board number, found {value!r}")
