@@ -28,7 +28,8 @@ def entries(
         seen.setdefault(whole(ns), set()).add(Direction.NS)
         seen.setdefault(whole(ew), set()).add(Direction.EW)
     seen.pop(0, None)
-    mitchell = all(len(directions) == 1 for directions in seen.values())
+    apart = all(len(directions) == 1 for directions in seen.values())
+    mitchell = apart or _shared_numbers(rounds, section)
     found = {
         (number, direction if mitchell else None): Entry(
             f"{number}{direction.value}" if mitchell else str(number),
@@ -41,6 +42,32 @@ def entries(
     _seat_players(path, rounds, tables, found, mitchell)
     ordered = sorted(found.values(), key=lambda e: (e.direction or "", e.number))
     return ordered, "mitchell" if mitchell else "howell"
+
+
+def _shared_numbers(rounds: list[Row], section: Section) -> bool:
+    """Whether a round seats one pair number at two tables, or against itself: a Mitchell
+    whose two fields are both numbered from 1 (a pair of a Howell sits at one table a
+    round). The movement's rounds where the database has them, else the results' sittings.
+
+    >>> from bridgeio.model.results import Section
+    >>> _shared_numbers([{"Round": 1, "Table": 1, "NSPair": 1, "EWPair": 1}], Section("A"))
+    True
+    >>> howell = [{"Round": 1, "Table": t, "NSPair": t, "EWPair": t + 2} for t in (1, 2)]
+    >>> _shared_numbers(howell, Section("A"))
+    False
+    """
+    sittings = {
+        tuple(whole(r.get(name)) for name in ("Round", "Table", "NSPair", "EWPair")) for r in rounds
+    } or {(x.round, x.table, x.ns, x.ew) for board in section.results for x in board.results}
+    seated: set[tuple[int, int]] = set()
+    for number, _table, ns, ew in sittings:
+        if ns and ns == ew:
+            return True
+        for pair in (ns, ew):
+            if pair and (number, pair) in seated:
+                return True
+            seated.add((number, pair))
+    return False
 
 
 def _seat_players(

@@ -7,6 +7,7 @@ line end. Unless it is the file's last block, the deal whose stretch may go on a
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
@@ -21,6 +22,7 @@ from bridgeio.formats.pbn.tables import (
     double_dummy_tricks,
     parse_tricks,
 )
+from bridgeio.formats.pbn.tagvalues import header_value, result_form
 from bridgeio.model import NO_SEAT, UNKNOWN_TRICKS, Seat, Vulnerability, parse_pbn_deal
 from bridgeio.model.deals import UNKNOWN_VULNERABILITY
 
@@ -68,13 +70,15 @@ class Findings:
         assert self.collected is not None
         for kind, count in self.kinds.items():
             if count > MAX_LISTED:
+                # the first of the kind, as the file has it (a kind is a message with its
+                # figures blanked out: no words of the file)
+                first = next(p for p in self.collected if p.kind == kind)
                 self.collected.append(
                     Problem(
                         "file",
-                        f"{count - MAX_LISTED} more problems like '{kind}'",
-                        "error"
-                        if any(p.kind == kind and p.severity == "error" for p in self.collected)
-                        else "warning",
+                        f"{count - MAX_LISTED} more problems like that of {first.place}"
+                        f" ({first.message}), not listed",
+                        first.severity,
                         self.path,
                     )
                 )
@@ -281,9 +285,25 @@ def _check_value(tag: Tag, value: str, findings: Findings) -> None:
     elif tag.name == "Declarer" and value.lstrip("^") not in DEALERS:
         findings.notify(tag.line, f"Declarer must be N, E, S or W, found {value!r}", "error")
     elif tag.name == "Result" and not trivial(value):
-        if not value.isdecimal() or int(value) > 13:
+        if not result_form(value):
             findings.notify(tag.line, f"Result must be 0-13 tricks, found {value!r}", "error")
-    elif tag.name in ("Date", "EventDate") and not trivial(value) and not pbn_date(value):
+    elif tag.name in ("Date", "EventDate") and not trivial(header_value(value)):
+        if not pbn_date(header_value(value)):
+            _check_date(tag, header_value(value), findings)
+
+
+def _check_date(tag: Tag, value: str, findings: Findings) -> None:
+    """A date another way (BBO's games as pbntools writes them: ``2013-08-24 18:36``) is
+    read, and a time of day alone is no date: warnings; anything else is an error."""
+    other = other_date(value)
+    if other is not None:
+        findings.notify(
+            tag.line,
+            f"{tag.name} is not PBN's YYYY.MM.DD, found {value!r}: read as {other}",
+        )
+    elif _TIME.fullmatch(value.strip()):
+        findings.notify(tag.line, f"{tag.name} holds a time of day, {value!r}, and no date")
+    else:
         findings.notify(
             tag.line,
             f"{tag.name} must be YYYY.MM.DD (? for each unknown digit), found {value!r}",
@@ -292,6 +312,24 @@ def _check_value(tag: Tag, value: str, findings: Findings) -> None:
 
 
 _DATE = re.compile(r"([0-9?]{4})\.([0-9?]{2})\.([0-9?]{2})")
+_OTHER_DATE = re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?")
+_TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def other_date(value: str) -> datetime.date | None:
+    """The day of a Date value written another way than PBN's: ``YYYY-MM-DD`` or
+    ``YYYY/MM/DD``, maybe with a time of day after it (None for any other value).
+
+    >>> other_date("2013-08-24 18:36"), other_date("2013.08.24"), other_date("2013-02-30")
+    (datetime.date(2013, 8, 24), None, None)
+    """
+    found = _OTHER_DATE.fullmatch(value.strip())
+    if found is None:
+        return None
+    try:
+        return datetime.date(*(int(part) for part in found.groups()))
+    except ValueError:
+        return None
 
 
 def pbn_date(value: str) -> bool:
@@ -318,6 +356,9 @@ def _deal_game(
     value = inheritance.resolve(deal)
     if deal.lines_over:
         value = joined_deal(deal.raw)
+    if _SPOTS.search(value):
+        value = _SPOTS.sub("-", value)
+        findings.notify(deal.line, "a hand with small cards written x (which, unknown): not read")
     try:
         parsed.seats[record] = parse_pbn_deal(value)
     except ValueError as error:
@@ -378,17 +419,18 @@ def joined_deal(raw: str) -> str:
 
 
 def _hand_sizes(value: str, seats: np.ndarray, line: int, findings: Findings) -> None:
-    """Every hand given holds 13 cards, or all hold as many (an ending, a warning); else one
-    error a deal naming the hands that are off."""
+    """Every hand given holds 13 cards, or all hold as many (an ending, a warning), or the
+    hands are part of a deal (some not shown or none whole, none over 13: a diagram, a
+    warning); else one error a deal naming the hands that are off."""
     held = np.bincount(seats[seats < 4], minlength=4)
     if (held == 13).all():
         return
     hands = value.strip()[2:].split()
     first = Seat.from_char(value.strip()[0])
-    given = {
+    given = {  # (a hand not shown: "-", or BridgeComposer's "..." of no cards)
         first.next(offset): int(held[first.next(offset)])
         for offset, hand in enumerate(hands)
-        if hand != "-"
+        if hand != "-" and held[first.next(offset)]
     }
     sizes = set(given.values())
     if len(sizes) == 1 and 0 < min(sizes) < 13 and len(given) == 4:
@@ -396,13 +438,26 @@ def _hand_sizes(value: str, seats: np.ndarray, line: int, findings: Findings) ->
         findings.notify(line, message, "warning")
         return
     off = [f"{seat.name.title()} {count}" for seat, count in given.items() if count != 13]
-    if off:
+    if off and max(sizes) <= 13 and (len(given) < 4 or max(sizes) < 13):
+        # some hands not shown, or none whole: a teaching diagram (BridgeComposer's lessons
+        # show one hand, a suit's layout, the lead), not a deal that lost a card
+        message = "a diagram of part of a deal (some hands not shown or not whole): read as it is"
+        findings.notify(line, message, "warning")
+    elif off:
         findings.notify(line, f"13 cards a hand, found {', '.join(off)}", "error")
+
+
+_SPOTS = re.compile(r"(?<=[\s:])(?=[^\s]*[xX])[AKQJT2-9xX.]+(?=\s|$)")
+"""A hand of a teaching diagram with its small cards written ``x``, ``"AJxx.Kxx.xx.Qxxx"``."""
+_LABEL = re.compile(r"\d{1,4}(?:[-./]\d{1,4})+")
 
 
 def _board(tag: Tag, value: str, findings: Findings) -> int:
     value = value.strip()
     if trivial(value):
+        return -1
+    if _LABEL.fullmatch(value):  # (BridgeComposer's exercises: "1-2", the second of the first)
+        findings.notify(tag.line, f"the Board tag {value!r} is a label: read without a number")
         return -1
     if not value.isdecimal() or len(value) > 9:
         findings.fatal(f"line {tag.line} (Board tag)", f"a board number, found {value!r}")

@@ -128,7 +128,9 @@ def _auction(tag: Tag, notes: dict[str, str]) -> Auction:
                 calls.append(PASS)
         elif word in _STOPS:
             break
-        elif not word.startswith("$") and note is None:
+        elif word.startswith("^"):
+            raise ValueError("a call out of rotation or an insufficient bid, marked ^")
+        elif not word.startswith("$") and note is None and word.strip("!?"):
             calls.append(Call.parse(word.rstrip("!?")))
     return Auction(dealer, tuple(calls), frozenset(alerted), explanations)
 
@@ -144,7 +146,10 @@ def _play(tag: Tag, values: dict[str, str]) -> Play:
     winners = int(contract.declarer.next())  # each trick's winner, from the rules' leader
     cards: list[Card] = []
     stopped = False
-    rows = [w for w in _tokens(tag) if not w.startswith(("$", "=")) and w not in ("!", "?")]
+    words = [w for w in _tokens(tag) if not w.startswith(("$", "=")) and w.strip("!?")]
+    if "^L" in words:  # (the trick's seats would not follow from the trick before)
+        raise ValueError("a lead out of turn, marked ^L")
+    rows = [w for w in words if w != "^R"]  # a revoke: the card stands where it is
     for start in range(0, len(rows), 4):
         row = rows[start : start + 4]
         if "*" in row or len(row) < 4:

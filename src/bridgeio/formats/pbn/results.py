@@ -39,7 +39,7 @@ from typing import Any
 
 from bridgeio.errors import report
 from bridgeio.formats.pbn import cells
-from bridgeio.formats.pbn.blocks import vulnerability_code
+from bridgeio.formats.pbn.blocks import other_date, vulnerability_code
 from bridgeio.formats.pbn.lines import SEATS, Converted, PbnCells, fill_scores, score_lines
 from bridgeio.formats.pbn.played import (
     PlayedPairs,
@@ -52,6 +52,7 @@ from bridgeio.formats.pbn.scan import scan
 from bridgeio.formats.pbn.sessions import joined
 from bridgeio.formats.pbn.standings import entry, from_lines, overall
 from bridgeio.formats.pbn.tables import Columns
+from bridgeio.formats.pbn.tagvalues import header_value, plain
 from bridgeio.formats.pbn.teams import Record, RecordMatches, attach_lines, match_row, side_score
 from bridgeio.model.board import BY_CODE, Vulnerability, vulnerability
 from bridgeio.model.deals import UNKNOWN_VULNERABILITY
@@ -151,13 +152,13 @@ def _tables(text: str) -> _Found:
     vulnerable = ""
     event = ("", "")
     for game in scan(text).games:
-        values = {tag.name: tag.value for tag in game.tags}
+        values = plain({tag.name: tag.value for tag in game.tags})
         name, number = values.get("Event", "#"), values.get("EventNumber", "#")
         event = (event[0] if name == "#" else name, event[1] if number == "#" else number)
         tags = found.events.setdefault(event, {})
         vulnerable = vulnerable if values.get("Vulnerable", "#") == "#" else values["Vulnerable"]
         for tag in game.tags:
-            tags.setdefault(tag.name, tag.value)
+            tags.setdefault(tag.name, header_value(tag.value))
             if tag.name == "Board" and tag.value != "#":
                 board = _board(tag.value, tag.line, found.problems)
             elif tag.name in RESULT_TABLES:
@@ -561,7 +562,7 @@ def _date(text: str) -> datetime.date | None:
     try:
         return datetime.date(*(int(part) for part in text.split(".")))
     except (TypeError, ValueError, OverflowError):  # (a year of 100 digits, say)
-        return None  # "2012.08.??" and the like: not a whole date
+        return other_date(text)  # "2012.08.??" and the like: not a whole date
 
 
 def _as_records(found: _Found) -> list[tuple[tuple[str, str], Played | Record]]:

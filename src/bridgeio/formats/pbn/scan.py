@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 WS = " \t\r\f\v"
 """What PBN counts as white space (not the Latin-1 no-break space: a byte of UTF-8 text)."""
-TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]')
-OPEN_TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\]|\\.)*)$')
+TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"((?:[^"\\]|\\.)*)"[ \t]*\]')
+OPEN_TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"((?:[^"\\]|\\.)*)$')
 _CLOSING = re.compile(r'^((?:[^"\\]|\\.)*)"[ \t]*\]')
 _COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|\{[^}]*\}|\{[^}]*$|;.*')
 _PLAIN_LINES = re.compile(r"(?:[ \t]*[^\s%\[{;][^\n\[{;]*\n)+")
