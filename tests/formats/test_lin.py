@@ -452,3 +452,17 @@ def test_info_says_a_vugraph_match_score(
     assert run(["info", str(_hand(tmp_path, MATCH_TEXT))]) == 0
     out = capsys.readouterr().out
     assert "Match: Aces 0 - Bees 1 IMPs; carried over 12 - 3.5: 12 - 4.5 in all" in out, out
+
+
+def test_a_play_that_stops_in_a_whole_file_is_no_cut_file(tmp_path: Path) -> None:
+    # a BBO single-board file saved as play stopped (jarekczek/pbntools' 20784108.lin):
+    # the board closed by pg||; the same text cut inside the trick is said cut short
+    deal = "S23456789TJQKA,H23456789TJQKA,D23456789TJQKA,"
+    text = f"pn|s,w,n,e|st||md|3{deal}|sv|o|mb|7S|mb|p|mb|p|mb|p|pg||pc|C2|pc|S2|pg||"
+    found = bridgeio.validate(_hand(tmp_path, text, "whole.lin"))
+    assert [p.message for p in found if p.severity == "error"] == []
+    assert "the play stops after 2 cards, with no claim" in [p.message for p in found]
+    found = bridgeio.validate(_hand(tmp_path, text.removesuffix("pg||"), "cut.lin"))
+    assert [p.message for p in found if p.severity == "error"] == [
+        "the file ends inside trick 1 of its last board, with no claim: cut short?"
+    ]

@@ -126,8 +126,12 @@ def _read_deals(records: list[LinBoard], path: str) -> None:
 
 
 def _report_cut_play(records: list[LinBoard], path: str) -> None:
-    """A file whose last board's play stops inside a trick, with no claim: cut short."""
+    """A file whose last board's play stops inside a trick, with no claim, and no page
+    break after it: cut short. (BBO closes a board it saved while play went on, or after
+    play was abandoned, with ``pg||``: a whole file whose play stops, said as a warning.)"""
     last = records[-1] if records else None
+    if last is not None and last.tags.names and last.tags.names[-1] == "pg":
+        return
     if last is not None and len(last.cards) % 4 and last.claim is None:
         message = (
             f"the file ends inside trick {len(last.cards) // 4 + 1} of its last board, with "
