@@ -412,3 +412,23 @@ def test_the_reports_on_an_export_solved_by_dds(tmp_path: Path) -> None:
         )
         for name in ("leads", "lead_contracts", "play"):
             assert report(other, name) == report(out, name), (to, name)
+
+
+def test_a_merged_event_of_two_sessions_counts_each_sessions_lines_once(
+    tmp_path: Path,
+) -> None:
+    # the same boards and tables in both sessions: without session in the joins each card
+    # met both sessions' seats and lines, and every figure came out doubled again
+    merged = tmp_path / "two-sessions.json"
+    assert command(["merge", str(BEN), str(BEN), "-o", str(merged)]) == 0
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    single, double = exported(tmp_path / "one", [BEN]), exported(tmp_path / "two", [merged])
+    for folder in (single, double):
+        rewrite(folder, "cards", f"UPDATE t SET dd_cost = {RULE}")
+    for name in ("leads", "lead_contracts", "play"):
+        one, two = report(single, name), report(double, name)
+        assert one, name
+        counts = ("leads", "gave_up", "tricks") if name != "play" else ("deals", "tricks_lost")
+        for column in counts:
+            assert sum(r[column] or 0 for r in two) == 2 * sum(r[column] or 0 for r in one)

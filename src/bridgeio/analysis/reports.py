@@ -35,10 +35,13 @@ HISTORY = """\
 SELECT ev.date, ev.club, ev.name AS event, me.section, me.entry, e.percentage, e.rank,
        string_agg(other.first_name || ' ' || other.last_name, ' & ') AS partners
 FROM players me
-JOIN entries e USING (file_id, event, section, entry)
-JOIN events ev USING (file_id, event)
+JOIN entries e
+  ON e.file_id = me.file_id AND e.event = me.event AND e.section = me.section
+ AND e.session IS NOT DISTINCT FROM me.session AND e.entry = me.entry
+JOIN events ev ON ev.file_id = me.file_id AND ev.event = me.event
 LEFT JOIN players other
   ON other.file_id = me.file_id AND other.event = me.event AND other.section = me.section
+ AND other.session IS NOT DISTINCT FROM me.session
  AND other.entry = me.entry AND other.seat <> me.seat
 WHERE me.player_number = $player
 GROUP BY ALL
@@ -53,10 +56,11 @@ SELECT other.player_number AS partner,
 FROM players me
 JOIN players other
   ON other.file_id = me.file_id AND other.event = me.event AND other.section = me.section
+ AND other.session IS NOT DISTINCT FROM me.session
  AND other.entry = me.entry AND other.seat <> me.seat
 JOIN entries e
   ON e.file_id = me.file_id AND e.event = me.event AND e.section = me.section
- AND e.entry = me.entry
+ AND e.session IS NOT DISTINCT FROM me.session AND e.entry = me.entry
 WHERE me.player_number = $player
 GROUP BY other.player_number
 ORDER BY games DESC, average DESC"""
@@ -127,7 +131,7 @@ ORDER BY ALL"""
 
 SEATED = """\
 seated AS (  -- each seat of each line: its side's entry, and who sat there where the file says
-  SELECT r.file_id, r.event, r.section, r.board, r.round, r."table", s.seat,
+  SELECT r.file_id, r.event, r.section, r.board, r.round, r."table", r.session, s.seat,
          CASE WHEN s.seat IN ('N', 'S') THEN 'NS' ELSE 'EW' END AS side,
          CASE WHEN s.seat IN ('N', 'S') THEN r.ns ELSE r.ew END AS pair,
          coalesce(e.entry, CAST(CASE WHEN s.seat IN ('N', 'S') THEN r.ns ELSE r.ew END
@@ -143,7 +147,7 @@ seated AS (  -- each seat of each line: its side's entry, and who sat there wher
   LEFT JOIN events ev USING (file_id, event)
   LEFT JOIN entries e  -- teams: a team's players are not seated, so none is named
     ON e.file_id = r.file_id AND e.event = r.event AND e.section = r.section
-   AND coalesce(ev.kind, '') <> 'teams'
+   AND e.session IS NOT DISTINCT FROM r.session AND coalesce(ev.kind, '') <> 'teams'
    AND e.number = CASE WHEN ev.kind = 'individual'
                        THEN [r.ns, r.ew, r.south, r.west][strpos('NESW', s.seat)]
                        WHEN s.seat IN ('N', 'S') THEN r.ns ELSE r.ew END
@@ -151,6 +155,7 @@ seated AS (  -- each seat of each line: its side's entry, and who sat there wher
        = CASE WHEN s.seat IN ('N', 'S') THEN 'NS' ELSE 'EW' END
   LEFT JOIN players p  -- a pair's first player sat North or East, its second South or West
     ON p.file_id = e.file_id AND p.event = e.event AND p.section = e.section
+   AND p.session IS NOT DISTINCT FROM e.session
    AND p.entry = e.entry AND p.seat = CASE WHEN ev.kind = 'individual' OR s.seat IN ('N', 'E')
                                            THEN 1 ELSE 2 END)"""
 """Who sat at each seat of each ``results`` line (a CTE the play reports share): the pair
@@ -160,8 +165,9 @@ one (played boards: a pair's first player sat North or East; individuals: by sea
 
 ON_LINE = """ON {b}.file_id = {a}.file_id AND {b}.event = {a}.event AND {b}.section = {a}.section
    AND {b}.board = {a}.board AND {b}.round IS NOT DISTINCT FROM {a}.round
-   AND {b}."table" IS NOT DISTINCT FROM {a}."table\""""
-"""The join of two tables' rows of one line (round and table may be null)."""
+   AND {b}."table" IS NOT DISTINCT FROM {a}."table"
+   AND {b}.session IS NOT DISTINCT FROM {a}.session"""
+"""The join of two tables' rows of one line (round, table and session may be null)."""
 
 LEADS = f"""\
 WITH {SEATED}
@@ -192,34 +198,36 @@ PLAY = f"""\
 WITH {SEATED},
 costs AS (  -- the tricks each seat's cards cost, on the lines every card of which is solved
   SELECT * FROM (
-    SELECT file_id, event, section, board, round, "table", seat, sum(dd_cost) AS lost,
+    SELECT file_id, event, section, board, round, "table", session, seat,
+           sum(dd_cost) AS lost,
            sum(count(*) - count(dd_cost)) OVER (
-             PARTITION BY file_id, event, section, board, round, "table") AS unsolved
+             PARTITION BY file_id, event, section, board, round, "table", session) AS unsolved
     FROM cards
-    GROUP BY file_id, event, section, board, round, "table", seat)
+    GROUP BY file_id, event, section, board, round, "table", session, seat)
   WHERE unsolved = 0),
 roles AS (  -- each seat of each solved line: its role, its cards' cost and its side's
-  SELECT s.file_id, s.event, s.section, s.board, s.round, s."table", s.player,
+  SELECT s.file_id, s.event, s.section, s.board, s.round, s."table", s.session, s.player,
          s.player_number,
          CASE WHEN s.seat = s.declarer THEN 'declarer'
               WHEN s.side = CASE WHEN s.declarer IN ('N', 'S') THEN 'NS' ELSE 'EW' END
               THEN 'dummy' ELSE 'defender' END AS role,
          coalesce(c.lost, 0) AS own,
          sum(coalesce(c.lost, 0)) OVER (
-           PARTITION BY s.file_id, s.event, s.section, s.board, s.round, s."table", s.side
+           PARTITION BY s.file_id, s.event, s.section, s.board, s.round, s."table", s.session,
+                        s.side
          ) AS side_lost
   FROM seated s
   LEFT JOIN costs c {ON_LINE.format(a="s", b="c")} AND c.seat = s.seat
   WHERE s.declarer IS NOT NULL
   QUALIFY count(c.seat) OVER (
-    PARTITION BY s.file_id, s.event, s.section, s.board, s.round, s."table") > 0),
+    PARTITION BY s.file_id, s.event, s.section, s.board, s.round, s."table", s.session) > 0),
 deals AS (  -- a player's role on a line once (a robot's name may defend from both seats)
   SELECT coalesce(player_number, player) AS who, any_value(player) AS player,
          any_value(player_number) AS player_number, role, any_value(side_lost) AS side_lost,
          CASE role WHEN 'declarer' THEN any_value(side_lost) ELSE sum(own) END AS own
   FROM roles
   WHERE role <> 'dummy'
-  GROUP BY file_id, event, section, board, round, "table", who, role)
+  GROUP BY file_id, event, section, board, round, "table", session, who, role)
 SELECT any_value(player) AS player, any_value(player_number) AS player_number, role,
        count(*) AS deals, sum(side_lost) AS tricks_lost, round(avg(side_lost), 2) AS per_deal,
        sum(own) AS own_cards
@@ -238,7 +246,8 @@ sides AS (  -- each line from both sides: the side's score less the deal's par
   FROM seated s
   JOIN deals d ON d.file_id = s.file_id AND d.event = s.event AND d.board = s.board
   WHERE d.par IS NOT NULL AND s.ns_score IS NOT NULL AND s.pair <> 0
-  GROUP BY s.file_id, s.event, s.section, s.board, s.round, s."table", s.side, s.pair)
+  GROUP BY s.file_id, s.event, s.section, s.board, s.round, s."table", s.session, s.side,
+           s.pair)
 SELECT partnership, count(*) AS boards, count_if(difference > 0) AS above,
        count_if(difference = 0) AS at_par, count_if(difference < 0) AS below,
        round(avg(difference), 1) AS average
@@ -249,7 +258,7 @@ ORDER BY boards DESC, partnership"""
 SOLVED = """\
 WITH plays AS (
   SELECT count(dd_cost) AS solved, count(*) AS cards FROM cards
-  GROUP BY file_id, event, section, board, round, "table")
+  GROUP BY file_id, event, section, board, round, "table", session)
 SELECT CASE WHEN count(*) = 0 THEN 'no cards: the files hold no play'
             WHEN sum(solved) = 0 THEN 'dd_cost not solved: run bridgeio export --solve' END,
        CASE WHEN count_if(solved < cards) > 0
