@@ -83,3 +83,14 @@ def test_each_room_of_a_turned_robot_match_is_solved_in_its_own_deal(tmp_path: P
     assert len(plays) == 8 and all(p is not None and p.solvable() for p in plays)
     turned = [p for (n, _), p in zip(lines, plays, strict=True) if p.holder is not holders[n][0]]
     assert len(turned) == 4  # the closed room's
+
+
+def test_an_ending_shows_its_hands_and_a_broken_deal_none(tmp_path: Path) -> None:
+    # a teaching file's problem: two cards a hand (Anakin100100/zaobridge's LIN endings)
+    path = tmp_path / "ending.lin"
+    path.write_text("qx|A1|md|4S73,SK6,SAQ,SJT|mb|1n|mb|p|mb|p|mb|p|pg||\n")
+    page = game_page(bridgeio.read(path).events[0], "ending.lin")  # type: ignore[union-attr]
+    assert page.count('class="hand ') == 4 and "J 10" in page
+    path.write_text("qx|A1|md|4S73,SK6J,SAQ,ST|mb|1n|mb|p|mb|p|mb|p|pg||\n")  # 2, 3, 2, 1
+    page = game_page(bridgeio.read(path).events[0], "ending.lin")  # type: ignore[union-attr]
+    assert 'class="hand ' not in page

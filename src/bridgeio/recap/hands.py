@@ -88,7 +88,8 @@ class Hands:
 
     def board(self, number: int) -> BoardHands:
         """Board ``number``: its dealer and vulnerability always; hands when the record holds
-        the whole deal; makeable contracts and par when its tricks are known."""
+        the whole deal, or an ending (as many cards in each hand: a problem's diagram);
+        makeable contracts and par when its tricks are known."""
         seat, vulnerable = self.stated.get(number, (dealer(number), vulnerability(number)))
         found = BoardHands(number, SEAT_NAMES[seat.char], _VULNERABLE[vulnerable], [])
         row = self.rows.get(number)
@@ -97,6 +98,9 @@ class Hands:
             return found
         seats = self.deals.seats[row]
         if (seats == NO_SEAT).any():
+            held = np.bincount(seats[seats != NO_SEAT], minlength=4)
+            if held[0] and (held == held[0]).all():  # an ending: its hands, nothing solved
+                found.hands = [_hand(seats, seat) for seat in Seat]
             return found
         found.hands = [_hand(seats, seat) for seat in Seat]
         if self.deals.tricks is not None:
