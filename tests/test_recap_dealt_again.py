@@ -94,3 +94,10 @@ def test_an_ending_shows_its_hands_and_a_broken_deal_none(tmp_path: Path) -> Non
     path.write_text("qx|A1|md|4S73,SK6J,SAQ,ST|mb|1n|mb|p|mb|p|mb|p|pg||\n")  # 2, 3, 2, 1
     page = game_page(bridgeio.read(path).events[0], "ending.lin")  # type: ignore[union-attr]
     assert 'class="hand ' not in page
+
+
+def test_a_line_without_players_names_no_pair_0(tmp_path: Path) -> None:
+    path = tmp_path / "ending.lin"
+    path.write_text("qx|A1|md|4S73,SK6,SAQ,SJT|mb|1n|mb|p|mb|p|mb|p|pg||\n")
+    page = game_page(bridgeio.read(path).events[0], "ending.lin")  # type: ignore[union-attr]
+    assert "table 1, — v — · 1NT" in page and ">0<" not in page

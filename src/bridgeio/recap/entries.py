@@ -67,10 +67,11 @@ class Roster:
 
     def find(self, number: int, direction: Direction) -> Who:
         """The entry seated ``direction`` with this number (a Howell pair has no direction);
-        a number no entry has (a phantom, a withdrawn pair) is named by the number alone."""
+        a number no entry has (a phantom, a withdrawn pair) is named by the number alone, and
+        0 (a played board that names no players) by a dash."""
         found = self.by_place.get((number, direction)) or self.by_place.get((number, None))
         found = found or self.by_number.get(number)
-        return found or Who("", str(number))
+        return found or Who("", str(number) if number else "—")
 
     def ns(self, number: int) -> Who:
         """The N-S pair (or North player) with this number."""
