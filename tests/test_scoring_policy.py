@@ -27,6 +27,7 @@ from bridgeio.model.results import (
     Section,
     Special,
 )
+from tests.recap_corpus import document
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 FOLDERS = ("acblscore", "usebio", "pbn", "world/usebio", "world/pbn")
@@ -38,16 +39,14 @@ def _results_files() -> list[str]:
     if not CORPUS.is_dir():
         return []
     found = []
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for folder in FOLDERS:
-            for path in sorted((CORPUS / folder).iterdir()):
-                if not path.is_file() or path.name.startswith("trunc"):
-                    continue
-                if path.suffix.lower() in (".json", ".md"):
-                    continue
-                if isinstance(bridgeio.read(path), Results):
-                    found.append(f"{folder}/{path.name}")
+    for folder in FOLDERS:
+        for path in sorted((CORPUS / folder).iterdir()):
+            if not path.is_file() or path.name.startswith("trunc"):
+                continue
+            if path.suffix.lower() in (".json", ".md"):
+                continue
+            if isinstance(document(path), Results):  # (read once a session, shared)
+                found.append(f"{folder}/{path.name}")
     return found
 
 
@@ -222,7 +221,8 @@ def test_score_rewrites_only_what_it_proves(name: str, tmp_path: Path, capsys) -
         assert not out.exists() and "nothing written: no known rule reproduces" in err
         return
     assert status in (0, 1), err
-    original = read(name)
+    original = document(CORPUS / name)  # (shared: only looked at)
+    assert isinstance(original, Results)
     before, after = _figures(original), _figures(read_out(out))
     changed = [k for k, (a, b) in enumerate(zip(before, after, strict=True)) if _rewrote(a, b)]
     rewritten = [f for f in FINDINGS.get(name, []) if "matchpoints" in f[1]]
