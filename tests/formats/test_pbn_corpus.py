@@ -25,6 +25,7 @@ from bridgeio.model.diagrams import as_deals
 from bridgeio.model.pseudonyms import Pseudonyms
 from tests.conftest import CORPUS
 from tests.corpus.test_dds_list100 import card_places
+from tests.recap_corpus import document
 
 FILES = sorted(
     str(p.relative_to(CORPUS))
@@ -76,6 +77,12 @@ def deals_of(path: Path):
     return as_deals(bridgeio.read(path), "pbn")
 
 
+def shared_deals(path: Path):
+    """:func:`deals_of` a corpus file read once a session (tests/recap_corpus.py), for the
+    tests that only look at them (endplay's example3.pbn takes seconds to read)."""
+    return as_deals(document(path), "pbn")
+
+
 def test_write_of_read_gives_every_byte_back(path, tmp_path):
     deals = bridgeio.read(path)  # (results, for a file with score tables)
     bridgeio.write(deals, tmp_path / "back.pbn")
@@ -92,7 +99,7 @@ def test_streamed_conversion_gives_every_byte_back(path, tmp_path, monkeypatch):
 
 
 def test_blocks_of_any_size_and_the_general_way_give_the_same_deals(path, monkeypatch):
-    whole = deals_of(path)
+    whole = shared_deals(path)
 
     def general(block_bytes: int):
         monkeypatch.setattr(reader, "BLOCK_BYTES", block_bytes)
@@ -108,7 +115,7 @@ def test_blocks_of_any_size_and_the_general_way_give_the_same_deals(path, monkey
 
 
 def test_the_deals_are_those_endplay_reads(path):
-    deals = deals_of(path)
+    deals = shared_deals(path)
     assert len(deals) > 0
     assert bridgeio_deals(deals) == endplay_deals(text_of(path))
 
@@ -141,7 +148,7 @@ def test_json_carries_the_games_and_gives_the_same_pbn_file(path, tmp_path):
     deals = deals_of(tmp_path / "games.json")
     bridgeio.write(deals, tmp_path / "from-json.pbn")
     assert (tmp_path / "from-json.pbn").read_bytes() == path.read_bytes()
-    assert deals.provenance.contents() == deals_of(path).provenance.contents()
+    assert deals.provenance.contents() == shared_deals(path).provenance.contents()
 
 
 def independent_counts(text: str) -> dict[str, int]:
@@ -168,7 +175,7 @@ def independent_counts(text: str) -> dict[str, int]:
 
 
 def test_contents_says_exactly_what_other_formats_leave_out(path):
-    deals = deals_of(path)  # (read once: slicing leaves the whole as it was)
+    deals = shared_deals(path)  # (slicing leaves the whole as it was)
     games = deals.provenance
     assert isinstance(games, PbnGames)
     assert games.contents() == independent_counts(text_of(path))
@@ -178,7 +185,7 @@ def test_contents_says_exactly_what_other_formats_leave_out(path):
 
 
 def test_pbn_to_zrd_keeps_the_double_dummy_tables(path, tmp_path):
-    deals = deals_of(path)
+    deals = shared_deals(path)
     if deals.tricks is None or (deals.tricks == 15).all():
         pytest.skip("no double-dummy tables in this file")
     bridgeio.convert(path, tmp_path / "t.zrd")
@@ -277,4 +284,4 @@ def test_anonymize_replaces_every_name_and_keeps_every_other_byte(path, tmp_path
     ]
     assert not survivors, f"{len(survivors)} of {len(names)} names or ids survive"
     (tmp_path / "anonymous.pbn").write_bytes(out.getvalue())
-    assert deals_of(tmp_path / "anonymous.pbn") == deals_of(path)
+    assert deals_of(tmp_path / "anonymous.pbn") == shared_deals(path)
