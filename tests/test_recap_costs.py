@@ -25,6 +25,7 @@ from bridgeio.model.results import BoardResult, Results
 from bridgeio.recap import Game, render_game, write_recap
 from bridgeio.recap.costs import SolvedPlay, solve_plays
 from bridgeio.recap.play import play_view
+from tests.recap_corpus import document
 from tests.test_play_cost import played_files
 from tests.test_recap import by_class, parse, text
 
@@ -48,8 +49,9 @@ def _solved_lines(doc: Results) -> list[BoardResult]:
 
 def _expected(path: Path) -> list[PlayToSolve]:
     """The completed or claimed plays of the file that DDS can follow, each with its board's
-    deal as the recap shows it (the first of its number), in the file's order."""
-    doc = bridgeio.read(path)
+    deal as the recap shows it (the first of its number), in the file's order. (The file
+    read once a session, tests/recap_corpus.py: only looked at.)"""
+    doc = document(path)
     found: list[PlayToSolve] = []
     for event in doc.events if isinstance(doc, Results) else []:
         if event.deals is None or event.deals.seats is None:
