@@ -14,10 +14,12 @@ Failures name a file by folder, index and extension (``world/pbn[1].pbn``), neve
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 import tempfile
 import warnings
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -124,26 +126,44 @@ def _emptied(folder: Path) -> None:
             made.unlink()
 
 
-@pytest.fixture(scope="module")
-def runs() -> Runs:
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+def _file_runs(path: Path, tag: str, convert: bool) -> Runs:
+    """The commands on one file, or (``convert``) its conversions to every results target."""
     found = Runs()
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
-        for path, tag in corpus_files():
+        if not convert:
             found.calls += list(_calls(path, tag, out))
+            return found
+        errors = _error_kinds(path)
+        for target in RESULTS_TARGETS:
+            found.conversions.append(_converted(path, tag, target, out, errors))
+            found.calls.append(found.conversions[-1].ran)
             _emptied(out)
-            if not is_results(path):
-                continue
-            errors = _error_kinds(path)
-            for target in RESULTS_TARGETS:
-                found.conversions.append(_converted(path, tag, target, out, errors))
-                found.calls.append(found.conversions[-1].ran)
-                _emptied(out)
-        found.calls.append(
-            run(["export", str(CORPUS), str(out / "tables"), "--to", "parquet"], "corpus")
-        )
+    return found
+
+
+def _export() -> Runs:
+    with tempfile.TemporaryDirectory() as folder:
+        tables = str(Path(folder) / "tables")
+        return Runs([run(["export", str(CORPUS), tables, "--to", "parquet"], "corpus")])
+
+
+@pytest.fixture(scope="module")
+def runs() -> Runs:
+    """Every call, in-process in two worker processes (one a core: endplay's example3.pbn
+    alone takes a minute of calls), the biggest files first; gathered in the corpus's order."""
+    if not CORPUS.is_dir():
+        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    jobs = [(p, t, c) for p, t in corpus_files() for c in (False, True) if not c or is_results(p)]
+    found = Runs()
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+        export = pool.submit(_export)
+        biggest = sorted(jobs, key=lambda job: -job[0].stat().st_size)
+        done = dict(zip(biggest, pool.map(_file_runs, *zip(*biggest, strict=True)), strict=True))
+        for job in jobs:
+            found.calls += done[job].calls
+            found.conversions += done[job].conversions
+        found.calls += export.result().calls
     return found
 
 

@@ -10,7 +10,6 @@ one endplay ``solve_board`` call a card gives."""
 from __future__ import annotations
 
 import subprocess
-import warnings
 from pathlib import Path
 
 import numpy as np
@@ -26,6 +25,7 @@ from bridgeio.model.cards import Card
 from bridgeio.model.deals import Deal
 from bridgeio.model.results import BoardResult, Results
 from tests.conftest import CORPUS
+from tests.recap_corpus import document
 
 pytest.importorskip("endplay", reason="dd_cost needs endplay (bridgeio[dds])")
 
@@ -67,10 +67,9 @@ Played = tuple[str, BoardResult, PlayToSolve]
 
 def _played(path: Path) -> list[Played]:
     """Every line of a file with a declared contract, a play of at least one card and its
-    board's whole deal."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        doc = bridgeio.read(path)
+    board's whole deal. (The file read once a session, tests/recap_corpus.py: only looked
+    at.)"""
+    doc = document(path)
     if not isinstance(doc, Results):
         return []
     found = []

@@ -16,7 +16,7 @@ from bridgeio.analysis.scoring import rescore
 from bridgeio.model.results import Results
 from bridgeio.recap import Game, render_game
 from bridgeio.recap.text import number_text
-from tests.recap_corpus import read, results_files
+from tests.recap_corpus import document, pages, results_files
 from tests.test_recap import by_class, parse, text
 
 FILES = results_files()
@@ -42,11 +42,11 @@ def marks(tree: Any, table: str) -> list[str]:
 @needs_corpus
 @pytest.mark.parametrize(("tag", "path"), FILES, ids=[t for t, _ in FILES])
 def test_every_page_states_the_method_and_marks_each_finding(tag: str, path: Path) -> None:
-    results = read(path)
+    results = document(path)  # (read and rendered once a session: shared, not changed)
     assert isinstance(results, Results)
     done = rescore(copy.deepcopy(results))
-    for number, event in enumerate(results.events):
-        tree = page(results, number)
+    for event, html in pages(path):  # (each event's page, with its hand record)
+        tree = parse(html, strict=False)
         method = done.methods.get(event.number)
         shown = [text(p) for p in by_class(tree, "p", "method")]
         if method is None:
@@ -74,7 +74,7 @@ def compscore() -> Path:
 
 @needs_corpus
 def test_the_three_known_findings_are_shown_where_they_are() -> None:
-    results = read(compscore())
+    results = document(compscore())
     assert isinstance(results, Results)
     tree = page(results)
     listed = {li[0].get("href"): text(li) for ul in by_class(tree, "ul", "findings") for li in ul}
@@ -101,7 +101,7 @@ def test_the_three_known_findings_are_shown_where_they_are() -> None:
 def test_a_clean_acblscore_file_shows_no_finding() -> None:
     clean = [p for t, p in FILES if t.startswith("acblscore")]
     for path in clean[:5]:
-        results = read(path)
+        results = document(path)
         assert isinstance(results, Results)
         if rescore(copy.deepcopy(results)).differences:
             continue
@@ -134,7 +134,7 @@ def cells(tree: Any, board: str) -> list[list[str]]:
 @needs_corpus
 def test_points_a_file_does_not_record_are_computed_and_marked() -> None:
     path = next(p for t, p in FILES if t.startswith("acblscore"))
-    results = read(path)
+    results = document(path)
     assert isinstance(results, Results)
     assert not rescore(copy.deepcopy(results)).differences  # the file's points are the rule's
     tree = page(unscored(results))
@@ -160,7 +160,7 @@ def test_an_individual_without_points_gets_them_from_the_rule() -> None:
     individual = [
         r
         for _, p in FILES
-        if isinstance(r := read(p), Results) and r.events[0].kind.value == "individual"
+        if isinstance(r := document(p), Results) and r.events[0].kind.value == "individual"
     ]
     assert individual
     tree = page(unscored(individual[0]))

@@ -25,6 +25,7 @@ from bridgeio.model.results import BoardResult, Results, Section
 from bridgeio.recap import Game, render_game, write_recap
 from bridgeio.recap.costs import SolvedPlay, solve_plays
 from bridgeio.recap.play import play_view
+from tests.recap_corpus import document
 from tests.test_play_cost import played_files
 from tests.test_recap import by_class, parse, text
 
@@ -60,8 +61,9 @@ def _solved_lines(doc: Results) -> list[BoardResult]:
 def _expected(path: Path) -> list[PlayToSolve]:
     """The completed or claimed plays of the file that DDS can follow, each with the first
     deal of its board's number within which it is a play by the rules (a robot match's
-    closed room may hold the deal turned), in the file's order."""
-    doc = bridgeio.read(path)
+    closed room may hold the deal turned), in the file's order. (The file read once a
+    session, tests/recap_corpus.py: only looked at.)"""
+    doc = document(path)
     found: list[PlayToSolve] = []
     for event in doc.events if isinstance(doc, Results) else []:
         if event.deals is None or event.deals.seats is None:

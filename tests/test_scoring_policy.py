@@ -27,6 +27,7 @@ from bridgeio.model.results import (
     Section,
     Special,
 )
+from tests.recap_corpus import document
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 FOLDERS = ("acblscore", "usebio", "pbn", "world/usebio", "world/pbn")
@@ -38,16 +39,14 @@ def _results_files() -> list[str]:
     if not CORPUS.is_dir():
         return []
     found = []
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for folder in FOLDERS:
-            for path in sorted((CORPUS / folder).iterdir()):
-                if not path.is_file() or path.name.startswith("trunc"):
-                    continue
-                if path.suffix.lower() in (".json", ".md"):
-                    continue
-                if isinstance(bridgeio.read(path), Results):
-                    found.append(f"{folder}/{path.name}")
+    for folder in FOLDERS:
+        for path in sorted((CORPUS / folder).iterdir()):
+            if not path.is_file() or path.name.startswith("trunc"):
+                continue
+            if path.suffix.lower() in (".json", ".md"):
+                continue
+            if isinstance(document(path), Results):  # (read once a session, shared)
+                found.append(f"{folder}/{path.name}")
     return found
 
 
@@ -59,6 +58,14 @@ def read(name: str) -> Results:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         doc = bridgeio.read(CORPUS / name)
+    assert isinstance(doc, Results)
+    return doc
+
+
+def shared(name: str) -> Results:
+    """The file read once a session (tests/recap_corpus.py): only looked at, or copied to be
+    changed (checking and rescoring without ``apply`` leave a document as it is)."""
+    doc = document(CORPUS / name)
     assert isinstance(doc, Results)
     return doc
 
@@ -111,7 +118,7 @@ FINDINGS["usebio/compscore_mp_pairs_mitchell_adjusted.xml"] = FINDINGS[
 @needs_corpus
 @pytest.mark.parametrize("name", FILES)
 def test_score_errors_are_exactly_the_proven_findings(name: str) -> None:
-    found = score_errors(read(name))
+    found = score_errors(shared(name))
     expected = FINDINGS.get(name, [])
     assert len(found) == len(expected), found
     for text, (place, message) in zip(sorted(found), sorted(expected), strict=True):
@@ -166,7 +173,7 @@ NO_SCORES: set[str] = set()  # files whose reader records no score in points (no
 @needs_corpus
 @pytest.mark.parametrize("name", FILES)
 def test_one_raw_score_changed_is_reported_at_its_board(name: str) -> None:
-    original = read(name)
+    original = shared(name)
     doc = copy.deepcopy(original)
     changed = _changed(doc)
     if changed is None:
@@ -222,7 +229,7 @@ def test_score_rewrites_only_what_it_proves(name: str, tmp_path: Path, capsys) -
         assert not out.exists() and "nothing written: no known rule reproduces" in err
         return
     assert status in (0, 1), err
-    original = read(name)
+    original = shared(name)
     before, after = _figures(original), _figures(read_out(out))
     changed = [k for k, (a, b) in enumerate(zip(before, after, strict=True)) if _rewrote(a, b)]
     rewritten = [f for f in FINDINGS.get(name, []) if "matchpoints" in f[1]]

@@ -23,7 +23,7 @@ from bridgeio.model.results import Event, Results
 from bridgeio.recap import Game, render_game
 from bridgeio.recap.text import percent_text
 from tests.browser.cdp import Browser, chromium, pdf_pages, problems
-from tests.recap_corpus import read, results_files
+from tests.recap_corpus import document, pages, read, results_files
 from tests.test_recap import EXAMPLES, HOSTILE, hostile_results
 from tests.test_recap_teams import team_event
 
@@ -91,10 +91,15 @@ def phone() -> Iterator[Browser]:
         opened.close()
 
 
-def show(browser: Browser, event: Event, folder: Path, name: str) -> tuple[dict[str, Any], str]:
-    """Open ``event``'s recap; what a person sees, and the page's address."""
+def show(
+    browser: Browser, event: Event, folder: Path, name: str, html: str | None = None
+) -> tuple[dict[str, Any], str]:
+    """Open ``event``'s recap (``html`` when given: its page already rendered); what a person
+    sees, and the page's address."""
     path = folder / f"{name}.html"
-    path.write_text(render_game(Game.of(event, name), name, "", event.deals), encoding="utf-8")
+    if html is None:
+        html = render_game(Game.of(event, name), name, "", event.deals)
+    path.write_text(html, encoding="utf-8")
     url = path.as_uri()
     reported = browser.open(url)
     assert problems(reported, url) == []
@@ -187,10 +192,10 @@ FIRSTS = [
 @pytest.mark.parametrize("path", [p for _, p in FILES], ids=[t for t, _ in FILES])
 def test_a_person_sees_what_the_file_holds(phone: Browser, path: Path, tmp_path: Path) -> None:
     """On a phone: what the file holds is there, it fits the screen, a name leads on."""
-    results = read(path)
+    results = document(path)  # (read and rendered once a session: shared, not changed)
     assert isinstance(results, Results)
-    for number, event in enumerate(results.events):
-        seen, _ = show(phone, event, tmp_path, f"game{number}")
+    for number, (event, html) in enumerate(pages(path)):
+        seen, _ = show(phone, event, tmp_path, f"game{number}", html)
         check_entries(seen, event)
         check_boards(seen, event)
         check_fits_a_phone(phone)
@@ -202,10 +207,10 @@ def test_a_person_sees_what_the_file_holds(phone: Browser, path: Path, tmp_path:
 @pytest.mark.parametrize("path", [p for _, p in FIRSTS], ids=[t for t, _ in FIRSTS])
 def test_a_person_sees_it_on_a_desktop_too(browser: Browser, path: Path, tmp_path: Path) -> None:
     """The same on a desktop-sized screen, for the first file of each format."""
-    results = read(path)
+    results = document(path)  # (read and rendered once a session: shared, not changed)
     assert isinstance(results, Results)
-    for number, event in enumerate(results.events):
-        seen, _ = show(browser, event, tmp_path, f"game{number}")
+    for number, (event, html) in enumerate(pages(path)):
+        seen, _ = show(browser, event, tmp_path, f"game{number}", html)
         check_entries(seen, event)
         check_boards(seen, event)
         if any(s.entries for s in event.sections):

@@ -41,6 +41,7 @@ from bridgeio.analysis.scoring.imps import imps
 from bridgeio.cli import run
 from bridgeio.model.board import Vulnerability, vulnerability
 from bridgeio.model.results import BoardResult, Results, Scoring
+from tests.recap_corpus import document
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 FOLDERS = ("acblscore", "usebio", "pbn", "world/usebio", "world/pbn")
@@ -70,12 +71,10 @@ def _results_files() -> list[str]:
     return found
 
 
-@functools.cache
 def _read(path: Path) -> Results | None:
-    """The file's model (read once; each example works on a copy)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        doc = bridgeio.read(path)
+    """The file's model (read once a session, shared with other tests: each example works
+    on a copy)."""
+    doc = document(path)
     return doc if isinstance(doc, Results) else None
 
 

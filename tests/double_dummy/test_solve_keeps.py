@@ -17,6 +17,7 @@ from bridgeio.errors import collect
 from bridgeio.formats.pbn.scan import scan
 from bridgeio.model.results import Results
 from tests.conftest import CORPUS
+from tests.recap_corpus import document
 
 TRICK_TAGS = {"OptimumResultTable", "DoubleDummyTricks", "Ability", "Minimax"}
 FILES = sorted(str(p.relative_to(CORPUS)) for p in CORPUS.glob("**/pbn/*.pbn")) or ["(none)"]
@@ -45,7 +46,7 @@ def source(request, corpus):
 def test_solving_keeps_every_tag_row_and_event(source, tmp_path, monkeypatch):
     monkeypatch.setattr(job, "solve_seats", fake_solver)
     with collect():
-        before = bridgeio.read(source)
+        before = document(source)  # (read once a session, tests/recap_corpus.py: looked at)
         deals = bridgeio.model.as_deals(before, "solve")
         if deals.seats is None or (deals.seats == 255).any():
             pytest.skip("a file with partial deals is not solved")

@@ -24,6 +24,7 @@ import bridgeio
 from bridgeio.errors import collect
 from bridgeio.model import DealSet
 from bridgeio.model.diagrams import as_deals
+from tests.recap_corpus import document
 from tests.receivers.common import (
     CARDS,
     STRAINS,
@@ -170,7 +171,8 @@ def test_endplay_reads_each_pbn_file_bridgeio_writes_back_with_the_deals_bridgei
     board numbers and tricks bridgeio's model holds of the source, and the deals endplay
     itself finds in the source."""
     written = quietly(source, tmp_path, ".pbn")
-    model = as_deals(bridgeio.read(source), "pbn")  # (a file with score tables: results)
+    model = as_deals(document(source), "pbn")  # (results, of a file with score tables;
+    # read once a session, tests/recap_corpus.py: only looked at)
     assert isinstance(model, DealSet)
     games = [g for g in endplay_games(written) if whole(g)]
     check_games(games, model_deals(model), model.board_numbers().tolist())

@@ -26,14 +26,14 @@ from bridgeio.errors import collect
 from bridgeio.model.results import Results
 from tests.browser.cdp import Browser, chromium, problems
 from tests.conftest import CORPUS
-from tests.recap_corpus import read, results_files
+from tests.recap_corpus import document, results_files
 from tests.site.documents import sections_of
 from tests.site.server import BIN, Server, serving
 
 FILES = results_files() + [  # and the producers new this stage (corpus/world/)
     (f"world-{p.parent.name}[{n}]", p)
     for n, p in enumerate(sorted(CORPUS.glob("world/*/*.[xp][mb][ln]")) if CORPUS.is_dir() else [])
-    if isinstance(read(p), Results)
+    if isinstance(document(p), Results)  # (read once a session, shared)
 ]
 pytestmark = pytest.mark.skipif(not FILES, reason="the shared corpus is absent")
 
@@ -62,7 +62,7 @@ def dumps(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, Any]:
     found = {p: json.loads(line) for p, line in zip(paths, lines, strict=True)}
     folder = tmp_path_factory.mktemp("scored")
     for n, path in enumerate(paths):
-        doc = read(path)
+        doc = document(path)
         if isinstance(doc, Results) and not recorded(doc):
             with collect():
                 bridgeio.write(rescored_copy(doc)[0], folder / f"{n}.json")
