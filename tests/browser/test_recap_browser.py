@@ -137,9 +137,10 @@ def check_boards(seen: dict[str, Any], event: Event) -> None:
     whole = 0
     if deals is not None and deals.seats is not None:
         numbers = deals.boards.tolist() if deals.boards is not None else range(1, len(deals) + 1)
-        complete = {
-            n for n, row in zip(numbers, deals.seats, strict=True) if (row != NO_SEAT).all()
-        }
+        dealt: dict[int, set[bytes]] = {}  # a number's deals: one diagram, if it has one deal
+        for n, row in zip(numbers, deals.seats, strict=True):
+            dealt.setdefault(n, set()).add(row.tobytes() if (row != NO_SEAT).all() else b"")
+        complete = {n for n, rows in dealt.items() if len(rows) == 1 and b"" not in rows}
         whole = len(played & complete)
     assert seen["diagrams"] == [52] * whole
 

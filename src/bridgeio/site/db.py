@@ -5,7 +5,7 @@ in place.
 >>> import tempfile
 >>> engine = connect(f"sqlite:///{tempfile.mkdtemp()}/site.db")
 >>> migrate(engine), migrate(engine)  # the second finds nothing to do
-('s0005', 's0005')
+('s0006', 's0006')
 """
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ def _read_lines(path: str) -> tuple[Results, list[Line]]:
     _report_cut_play(records, path)
     if any(t.name == "vg" for t in header):
         return match_results(found, header_tags, records, path)
-    if not any(r.seats is not None or r.calls or r.cards for r in records):
+    if not records:  # (a board holds a number, a deal, a call or a card: LinBoard.holds_board)
         raise FormatError(path, found.place(0), "a board: a deal (md|), calls (mb|) or cards")
     return _hand_results(records, path)
 
