@@ -74,7 +74,7 @@ def test_each_room_of_a_turned_robot_match_is_solved_in_its_own_deal(tmp_path: P
     assert isinstance(doc, Results)
     event = doc.events[0]
     holders = deal_holders(event.deals)
-    from bridgeio.analysis.tables.play import outside_matches
+    from bridgeio.model.results import outside_matches
 
     boards = [b for s in event.sections for b in outside_matches(s)]
     boards += [b for s in event.sections for m in s.matches for b in m.boards]

@@ -69,16 +69,6 @@ WIDER_THAN_A_PHONE = """(() => {
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert PROGRAM is not None
-    opened = Browser(PROGRAM)
-    try:
-        yield opened
-    finally:
-        opened.close()
-
-
-@pytest.fixture(scope="module")
 def phone() -> Iterator[Browser]:
     """A second tab laid out as a phone held upright: every corpus page is opened there (a
     page laid out once; laying a big page out again at another width costs as much)."""

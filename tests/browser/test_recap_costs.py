@@ -10,7 +10,6 @@ Skipped, with the reason, when Chromium, endplay or the LIN corpus is absent.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,16 +50,6 @@ SEEN = """(() => {
     })),
   };
 })()"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert PROGRAM is not None
-    opened = Browser(PROGRAM)
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def hostile_match(tmp_path: Path) -> Results:

@@ -8,7 +8,6 @@ Skipped, with the reason, when Chromium is not installed or the LIN corpus is ab
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,16 +61,6 @@ SEEN = """(() => {
     };
   });
 })()"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert PROGRAM is not None
-    opened = Browser(PROGRAM)
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def open_every_line(browser: Browser) -> None:

@@ -35,7 +35,7 @@ import numpy as np
 from bridgeio.double_dummy.solver import SolverMissing
 from bridgeio.model.cards import Card, Seat, Strain
 from bridgeio.model.contract import Contract
-from bridgeio.model.deals import DealSet
+from bridgeio.model.deals import DealSet, board_deals
 from bridgeio.model.play import Play, winning_index
 from bridgeio.model.results import BoardResult
 
@@ -172,16 +172,12 @@ def _solver_card(card: int) -> str:
 
 def deal_holders(deals: DealSet | None) -> dict[int, list[np.ndarray]]:
     """Each board's deals (their ``seats`` rows: who holds each card), by board number: one,
-    or several where a file deals a number again with the hands placed otherwise (segments
-    numbering their boards from 1; a robot match's rooms with the deal turned)."""
+    or several where a file deals a number again with the hands placed otherwise
+    (:func:`~bridgeio.model.deals.board_deals`)."""
     if deals is None or deals.seats is None:
         return {}
-    found: dict[int, list[np.ndarray]] = {}
-    for row, number in enumerate(deals.board_numbers().tolist()):
-        held = found.setdefault(int(number), [])
-        if not any(np.array_equal(deals.seats[row], other) for other in held):
-            held.append(deals.seats[row])
-    return found
+    seats = deals.seats
+    return {number: [seats[row] for row in rows] for number, rows in board_deals(deals).items()}
 
 
 def play_to_solve(line: BoardResult, holders: list[np.ndarray] | None) -> PlayToSolve | None:

@@ -481,28 +481,25 @@ def concat(sets: list[DealSet]) -> DealSet:
     )
 
 
-def board_rows(deals: DealSet) -> dict[int, int]:
-    """The row of each board number's deal (its first where a deal is given again); a number
-    dealt again with other cards (the sessions of one event each numbering their boards
-    from 1) has none, since which of them a line of that number played cannot be told.
+def board_deals(deals: DealSet) -> dict[int, list[int]]:
+    """The rows of each board number's deals, one row a deal (the first where it is given
+    again alike): several where a file deals a number again with the hands placed otherwise
+    (the sessions of one event each numbering their boards from 1; a room that turned the
+    deal), in the order first met.
 
     >>> one, two = (Deal.from_pbn(f"N:{h}") for h in (
     ...     "AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
     ...     ".AKQJT98765432.. AKQJT98765432... ..AKQJT98765432. ...AKQJT98765432"))
     >>> deals = DealSet.from_deals([one, one, two, one])
-    >>> deals.boards = np.array([1, 1, 2, 2]); board_rows(deals)
-    {1: 0}
+    >>> deals.boards = np.array([1, 1, 2, 2]); board_deals(deals)
+    {1: [0], 2: [2, 3]}
     """
     if deals.seats is None:
         return {}
-    found: dict[int, int] = {}
-    again: set[int] = set()
-    seats = deals.seats
+    seen: dict[int, dict[bytes, int]] = {}
     for row, number in enumerate(deals.board_numbers().tolist()):
-        first = found.setdefault(number, row)
-        if first != row and not np.array_equal(seats[first], seats[row]):
-            again.add(number)
-    return {number: row for number, row in found.items() if number not in again}
+        seen.setdefault(number, {}).setdefault(deals.seats[row].tobytes(), row)
+    return {number: list(rows.values()) for number, rows in seen.items()}
 
 
 def _join_stated(

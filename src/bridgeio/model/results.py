@@ -448,3 +448,33 @@ class Results:
     partial: bool = False
     problems: list[Problem] = field(default_factory=list, compare=False)
     provenance: Provenance | None = field(default=None, compare=False, repr=False)
+
+
+def outside_matches(section: Section) -> list[Board]:
+    """The section's boards with the lines that no match of it holds: a reader may keep a
+    match's lines in the section's boards too (PBN's teams records, and the canonical JSON
+    written from them), and a line is one row. A line is its match's where the match has a
+    line of that board at the same round, table, pairs and room.
+
+    >>> line, other = BoardResult(1, 1, 1, 2), BoardResult(1, 2, 2, 1)
+    >>> section = Section("A", results=[Board(1, [line, other])])
+    >>> section.matches = [Match(1, 1, 2, boards=[Board(1, [BoardResult(1, 1, 1, 2)])])]
+    >>> [b.results for b in outside_matches(section)] == [[other]]
+    True
+    """
+    if not section.matches:
+        return section.results
+    held = {_where(b.number, line) for m in section.matches for b in m.boards for line in b.results}
+    boards = []
+    for board in section.results:
+        lines = [line for line in board.results if _where(board.number, line) not in held]
+        if len(lines) == len(board.results):
+            boards.append(board)
+        elif lines:
+            boards.append(Board(board.number, lines, imps=board.imps))
+    return boards
+
+
+def _where(number: int, line: BoardResult) -> tuple[object, ...]:
+    """Where a line sat: its board, round, table, pairs and room."""
+    return (number, line.round, line.table, line.ns, line.ew, line.room)

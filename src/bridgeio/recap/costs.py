@@ -23,7 +23,7 @@ from bridgeio.double_dummy.play_cost import (
     require_solver,
 )
 from bridgeio.model.play import Play
-from bridgeio.model.results import BoardResult, Results
+from bridgeio.model.results import BoardResult, Results, outside_matches
 
 
 @dataclass(frozen=True)
@@ -62,13 +62,9 @@ def _pending(documents: Iterable[Results]) -> Iterator[tuple[BoardResult, PlayTo
         for event in results.events:
             deals = deal_holders(event.deals)
             for section in event.sections:
-                boards = section.results + [b for m in section.matches for b in m.boards]
-                seen: set[int] = set()  # (PBN keeps a match's lines in the section's too)
-                for board in boards:
+                boards = outside_matches(section)
+                for board in boards + [b for m in section.matches for b in m.boards]:
                     for line in board.results:
-                        if id(line) in seen:
-                            continue
-                        seen.add(id(line))
                         play = play_to_solve(line, deals.get(board.number))
                         if play is not None and play.cards:  # (a bare claim: no card to mark)
                             yield line, play

@@ -17,7 +17,7 @@ import numpy as np
 
 from bridgeio.model.board import BY_CODE, Vulnerability, dealer, vulnerability
 from bridgeio.model.cards import RANKS, Seat, Strain
-from bridgeio.model.deals import NO_SEAT, DealSet, board_rows
+from bridgeio.model.deals import NO_SEAT, DealSet, board_deals
 from bridgeio.model.par import Par
 from bridgeio.recap.text import SEAT_NAMES, ContractText, contract_text
 
@@ -70,14 +70,15 @@ class Hands:
         self.deals = deals
         self.rows: dict[int, int] = {}
         self.stated: dict[int, tuple[Seat, Vulnerability]] = {}  # (as the hand record says)
-        self.dealt: set[int] = set()  # the numbers of the deals, one row or more
+        self.dealt_again: set[int] = set()  # numbers of several deals: no hands shown
         if deals is not None and deals.seats is not None:
             numbers = deals.board_numbers()
             dealers, vulnerable = deals.dealers(numbers), deals.vulnerabilities(numbers)
-            # a number dealt again with other cards (sessions numbering boards from 1) shows
-            # no hands: which deal a line of it played cannot be told
-            self.rows = board_rows(deals)
-            self.dealt = {int(n) for n in numbers.tolist()}
+            # a number dealt again with the hands placed otherwise (sessions numbering boards
+            # from 1) shows no hands: one diagram cannot be every line's deal
+            grouped = board_deals(deals)
+            self.rows = {n: rows[0] for n, rows in grouped.items() if len(rows) == 1}
+            self.dealt_again = {n for n, rows in grouped.items() if len(rows) > 1}
             for number, row in self.rows.items():
                 self.stated[number] = (Seat(int(dealers[row])), BY_CODE[vulnerable[row]])
 
@@ -94,7 +95,7 @@ class Hands:
         found = BoardHands(number, SEAT_NAMES[seat.char], _VULNERABLE[vulnerable], [])
         row = self.rows.get(number)
         if row is None or self.deals is None or self.deals.seats is None:
-            found.dealt_again = row is None and number in self.dealt
+            found.dealt_again = number in self.dealt_again
             return found
         seats = self.deals.seats[row]
         if (seats == NO_SEAT).any():

@@ -33,7 +33,7 @@ from bridgeio.model.auction import Auction, Call
 from bridgeio.model.cards import Card
 from bridgeio.model.contract import Contract
 from bridgeio.model.play import Play, winning_index
-from bridgeio.model.results import Board, BoardResult, Results, Section
+from bridgeio.model.results import Board, BoardResult, Results, outside_matches
 
 _SEATS = "NESW"
 _CARDS = tuple(str(Card(number)) for number in range(52))
@@ -157,33 +157,3 @@ def _play_starts(cards: list[tuple[Any, ...]], first: int) -> dict[tuple[Any, ..
         if row[_TRICK] == 1 and row[_POSITION] == 1:
             starts[(*row[:_TRICK], row[_SESSION])].append(index)
     return starts
-
-
-def outside_matches(section: Section) -> list[Board]:
-    """The section's boards with the lines that no match of it holds: a reader may keep a
-    match's lines in the section's boards too (PBN's teams records, and the canonical JSON
-    written from them), and a line is one row. A line is its match's where the match has a
-    line of that board at the same round, table, pairs and room.
-
-    >>> from bridgeio.model.results import Match
-    >>> line, other = BoardResult(1, 1, 1, 2), BoardResult(1, 2, 2, 1)
-    >>> section = Section("A", results=[Board(1, [line, other])])
-    >>> section.matches = [Match(1, 1, 2, boards=[Board(1, [BoardResult(1, 1, 1, 2)])])]
-    >>> [b.results for b in outside_matches(section)] == [[other]]
-    True
-    """
-    if not section.matches:
-        return section.results
-    held = {_where(b.number, line) for m in section.matches for b in m.boards for line in b.results}
-    boards = []
-    for board in section.results:
-        lines = [line for line in board.results if _where(board.number, line) not in held]
-        if len(lines) == len(board.results):
-            boards.append(board)
-        elif lines:
-            boards.append(Board(board.number, lines, imps=board.imps))
-    return boards
-
-
-def _where(number: int, line: BoardResult) -> tuple[Any, ...]:
-    return (number, line.round, line.table, line.ns, line.ew, line.room)

@@ -18,7 +18,7 @@ from typing import Any
 
 from bridgeio.analysis.tables.columns import Tables
 from bridgeio.analysis.tables.deals import add_deals
-from bridgeio.analysis.tables.play import outside_matches, play_rows
+from bridgeio.analysis.tables.play import play_rows
 from bridgeio.model.movement import MAX_ROUNDS, MAX_TABLES, Played, from_results, group_labels
 from bridgeio.model.results import (
     Award,
@@ -29,6 +29,7 @@ from bridgeio.model.results import (
     Results,
     Score,
     Section,
+    outside_matches,
     score_text,
 )
 
