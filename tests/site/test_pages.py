@@ -7,7 +7,6 @@ ladder agrees with the players' histories, and the recap pages' small faults are
 
 from __future__ import annotations
 
-import contextlib
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -16,25 +15,17 @@ import httpx
 import pytest
 
 from tests.conftest import CORPUS
-from tests.site.server import Server, postgres_programs, postgresql, serving
+from tests.site.server import Server, serving
 from tests.test_recap import EXAMPLES, HOSTILE, hostile_results
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 BEVERLY = sorted((CORPUS / "acblscore").glob("beverly-hills-bridge-club_17*"))[:4]
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def site(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    """A site over SQLite, and one over PostgreSQL (when it is installed)."""
-    with contextlib.ExitStack() as stack:
-        database = None
-        if request.param == "postgresql":
-            if postgres_programs() is None:
-                pytest.skip("PostgreSQL is not installed (make postgresql)")
-            database = stack.enter_context(postgresql())
-        server = stack.enter_context(serving(tmp_path_factory.mktemp("pages") / "r", database))
+@pytest.fixture(scope="module")
+def site(database: str | None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A site over each database of tests/site/conftest.py (PostgreSQL when installed)."""
+    with serving(tmp_path_factory.mktemp("pages") / "r", database) as server:
         server.add_club("north", "ann")
         server.add_club("beverly", "bo")
         server.start()

@@ -13,7 +13,6 @@ too and once in the sessions only (the overall standings then find them by pair 
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import re
@@ -30,7 +29,7 @@ from bridgeio.errors import collect
 from bridgeio.model import sessions_of
 from bridgeio.model.results import Results
 from tests.conftest import CORPUS
-from tests.site.server import Server, postgres_programs, postgresql, serving
+from tests.site.server import Server, serving
 from tests.test_pbn_sessions import session_files
 from tests.test_sessions_usebio import SPECIFICATION
 
@@ -63,18 +62,10 @@ def specification(folder: Path, series: str, overall_players: bool) -> Path:
     return path
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def site(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    """A site over SQLite, and one over PostgreSQL (when it is installed)."""
-    with contextlib.ExitStack() as stack:
-        database = None
-        if request.param == "postgresql":
-            if postgres_programs() is None:
-                pytest.skip("PostgreSQL is not installed (make postgresql)")
-            database = stack.enter_context(postgresql())
-        server = stack.enter_context(serving(tmp_path_factory.mktemp("sessions") / "r", database))
+@pytest.fixture(scope="module")
+def site(database: str | None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A site over each database of tests/site/conftest.py (PostgreSQL when installed)."""
+    with serving(tmp_path_factory.mktemp("sessions") / "r", database) as server:
         server.add_club("north", "ann")
         server.start()
         yield server
